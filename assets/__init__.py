@@ -1,0 +1,1 @@
+"""Pictures and sounds, installed as the package ``navalgames.assets``."""

@@ -1,0 +1,1 @@
+"""Computer opponents: search over the shared state API (MCTS with chance nodes, ISMCTS)."""

@@ -1,0 +1,1 @@
+"""The pure-Python framework every game builds on: no arcade, no pyglet, no drawing."""

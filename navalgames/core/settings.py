@@ -1,0 +1,46 @@
+"""Player settings (window, sound, palette), stored as YAML in the user config folder."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+import yaml
+
+from .paths import config_dir
+from .records import atomic_write
+
+SETTINGS_FILE = "settings.yaml"
+
+
+@dataclass
+class Settings:
+    width: int = 1280
+    height: int = 800
+    fullscreen: bool = False
+    sound: bool = True
+    colour_blind: bool = False   # a palette told apart without red/green
+
+    @classmethod
+    def load(cls, folder: Path | None = None) -> "Settings":
+        """The saved settings; defaults for anything missing or unreadable (never fatal)."""
+        path = (folder or config_dir()) / SETTINGS_FILE
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        except (OSError, yaml.YAMLError):
+            return cls()
+        if not isinstance(data, dict):
+            return cls()
+        settings = cls()
+        for f in fields(cls):
+            value = data.get(f.name)
+            if isinstance(value, type(f.default)) and not (f.type == "int" and isinstance(value, bool)):
+                setattr(settings, f.name, value)
+        settings.width = max(800, min(settings.width, 7680))
+        settings.height = max(600, min(settings.height, 4320))
+        return settings
+
+    def save(self, folder: Path | None = None) -> Path:
+        path = (folder or config_dir()) / SETTINGS_FILE
+        atomic_write(path, yaml.safe_dump(asdict(self), sort_keys=False))
+        return path
