@@ -1,0 +1,51 @@
+"""Computer players: the contract every AI level follows, and the uniform random player.
+
+A player chooses for one side. It is handed the full state for convenience (legal actions,
+cloning), but a fair player of a hidden-information game reads only ``state.observation(side)``
+and ``state.legal_actions()``, and searches over states sampled from that observation.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from navalgames.core.registry import GameSpec, load_object
+from navalgames.core.state import GameState
+
+
+class Player(Protocol):
+    label: str   # shown to people, e.g. "Computer (hard)" or "Random player"
+
+    def choose(self, state: GameState, side: str) -> Any:
+        """An action from ``state.legal_actions()`` for ``side``, whose decision it is."""
+
+
+class RandomPlayer:
+    """Uniformly random legal actions: the `random` level, and a stand-in before real AIs exist."""
+
+    label = "Random player"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState, side: str) -> Any:
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError(f"{side} has no legal action to choose from")
+        return actions[self.rng.randrange(len(actions))]
+
+
+def make_player(spec: GameSpec, level: str, side: str, seed: int | None = None) -> Player:
+    """The game's own player for ``level``; the random player for `random` or while a game has none."""
+    if level != "random" and spec.ai:
+        try:
+            factory = load_object(spec.ai)
+        except (ImportError, AttributeError):
+            factory = None
+        if factory is not None:
+            return factory(level, side, seed)
+    player = RandomPlayer(seed)
+    if level != "random":
+        player.label = f"Random player (standing in for '{level}')"
+    return player

@@ -1,0 +1,60 @@
+"""The one arcade window of the suite and how screens are started.
+
+Contract with the games: ``GameSpec.view`` names ``make_view(window, match) -> arcade.View``.
+The window offers ``settings``, ``store`` (saves), ``show_launcher()`` and ``play_sound(name)``;
+the Match (navalgames.core.match) carries the record, including who plays each side
+(``record.players[side]`` is ``"human"`` or ``"computer:LEVEL"``).
+"""
+
+from __future__ import annotations
+
+import arcade
+
+from navalgames.core.match import Match
+from navalgames.core.paths import data_dir
+from navalgames.core.records import SaveStore
+from navalgames.core.registry import load_object
+from navalgames.core.settings import Settings
+
+TITLE = "NavalGames"
+
+
+class NavalWindow(arcade.Window):
+    def __init__(self, settings: Settings | None = None, store: SaveStore | None = None,
+                 visible: bool = True) -> None:
+        self.settings = settings or Settings.load()
+        super().__init__(self.settings.width, self.settings.height, TITLE, resizable=True,
+                         fullscreen=self.settings.fullscreen, visible=visible)
+        self.set_minimum_size(800, 600)
+        self.store = store or SaveStore(data_dir())
+        self._sounds: dict[str, arcade.Sound] = {}
+
+    def show_launcher(self) -> None:
+        from navalgames.ui.launcher import LauncherView
+        self.show_view(LauncherView())
+
+    def start_match(self, match: Match) -> arcade.View | None:
+        """Open the game's screen for ``match``; None if that game has no screens yet."""
+        if not match.spec.view:
+            return None
+        view = load_object(match.spec.view)(self, match)
+        self.show_view(view)
+        return view
+
+    def play_sound(self, name: str) -> None:
+        """Play a sound (an arcade resource or asset path) unless sound is off in the settings."""
+        if not self.settings.sound:
+            return
+        try:
+            sound = self._sounds.get(name) or arcade.load_sound(name)
+            self._sounds[name] = sound
+            sound.play()
+        except Exception:  # no audio device (headless, CI): silence is fine
+            pass
+
+
+def run_launcher() -> int:
+    window = NavalWindow()
+    window.show_launcher()
+    arcade.run()
+    return 0
