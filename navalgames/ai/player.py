@@ -49,3 +49,21 @@ def make_player(spec: GameSpec, level: str, side: str, seed: int | None = None) 
     if level != "random":
         player.label = f"Random player (standing in for '{level}')"
     return player
+
+
+class SearchPlayer:
+    """A player that asks a search (MCTS, Expectimax, ...) for each decision.
+
+    ``search.search(state, side, rng)`` returns a SearchResult; the last one is kept in ``last``
+    so callers (the tournament, a hint button) can show what the computer considered.
+    """
+
+    def __init__(self, label: str, search: Any, seed: int | None = None) -> None:
+        self.label = label
+        self.search = search
+        self.rng = random.Random(seed)
+        self.last: Any = None
+
+    def choose(self, state: GameState, side: str) -> Any:
+        self.last = self.search.search(state, side, self.rng)
+        return self.last.action
