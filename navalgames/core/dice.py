@@ -54,16 +54,18 @@ class DiceRoller:
 
     def roll(self, die: Die) -> str:
         if self.forced:
-            return die.check(self.forced.pop(0))
+            face = die.check(self.forced[0])   # a bad forced face stays queued: nothing is lost
+            self.forced.pop(0)
+            return face
         return die.roll(self.rng)
 
     def choose(self, outcomes: list[tuple[str, float]]) -> str:
         """Pick among weighted outcomes of a chance node (a forced face if one is waiting)."""
         names = [name for name, _ in outcomes]
         if self.forced:
-            face = self.forced.pop(0)
+            face = self.forced[0]
             if face not in names:
                 raise ValueError(f"forced outcome {face!r} is not possible here: expected one of "
                                  f"{', '.join(names)}")
-            return face
+            return self.forced.pop(0)
         return self.rng.choices(names, weights=[p for _, p in outcomes])[0]

@@ -80,6 +80,8 @@ class Grid:
     def __post_init__(self) -> None:
         if not (1 <= self.files <= len(FILE_LETTERS)) or self.ranks < 1:
             raise ValueError(f"a grid needs 1..{len(FILE_LETTERS)} files and at least one rank")
+        # One spelling per wall, so a wall given as (b, a) still separates a from b.
+        object.__setattr__(self, "walls", frozenset(wall_key(a, b) for a, b in self.walls))
 
     # --- squares and names -------------------------------------------------------------
     @property
@@ -138,7 +140,7 @@ class Grid:
             for sq in range(self.size))
 
     def with_walls(self, walls: frozenset[tuple[int, int]]) -> "Grid":
-        return Grid(self.files, self.ranks, frozenset(wall_key(a, b) for a, b in walls))
+        return Grid(self.files, self.ranks, frozenset(walls))
 
     def parse_wall(self, text: str) -> tuple[int, int]:
         """A wall written ``b3|b4`` between two orthogonal neighbours."""

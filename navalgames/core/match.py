@@ -54,6 +54,7 @@ class Match:
         self.state = state if state is not None else replay(record, spec)
         self.dice = DiceRoller(self._rng(), forced_dice)
         self.listeners: list[Callable[[list[Event]], None]] = []
+        self.resolve_chance()   # a game that opens with a roll is handed over ready for a decision
 
     @classmethod
     def new(cls, spec: GameSpec, variant: str, options: Mapping[str, Any] | None = None,
@@ -68,7 +69,6 @@ class Match:
         return cls(spec, record, store, forced_dice)
 
     def _rng(self) -> random.Random:
-        # Seeded by game seed and position in the record, so a resumed game rolls as if never stopped.
         return random.Random(f"{self.record.seed}:{len(self.record.actions)}")
 
     # --- playing ------------------------------------------------------------------------
@@ -90,6 +90,9 @@ class Match:
     def resolve_chance(self) -> list[Event]:
         events: list[Event] = []
         while self.state.to_act() == CHANCE:
+            # A fresh generator per roll, seeded by the roll's place in the record: a resumed or
+            # replayed game rolls exactly as an uninterrupted one, and undo cannot re-roll luck.
+            self.dice.rng = self._rng()
             outcomes = self.state.chance_outcomes()
             names = [(str(a), p) for a, p in outcomes]
             chosen = self.dice.choose(names)

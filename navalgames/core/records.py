@@ -73,6 +73,15 @@ class GameRecord:
             raise SaveError(f"{source}: 'actions' must be a list of moves in notation")
         if not isinstance(fields.get("options", {}), dict):
             raise SaveError(f"{source}: 'options' must be a mapping")
+        seed = fields.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SaveError(f"{source}: 'seed' must be a whole number")
+        players = fields.get("players", {})
+        if not isinstance(players, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in players.items()):
+            raise SaveError(f"{source}: 'players' must map each side to human or computer:LEVEL")
+        if not isinstance(fields.get("start"), (dict, type(None))):
+            raise SaveError(f"{source}: 'start' must be a position (a mapping)")
         return cls(**fields)
 
     @property
