@@ -1,0 +1,199 @@
+"""``navalgames tournament``: computer against computer, to measure the AI levels.
+
+    navalgames tournament GAME --a LEVEL --b LEVEL --games N [--variant V] [--seed S] [--jobs J]
+
+Every game goes through a Match, so the dice come from the game's seeded generator and each game
+could be saved and replayed. Player A takes the first side in even-numbered games and the second
+in odd ones. The summary: A's wins, draws and losses, A's win rate with a 95% Wilson interval,
+mean plies per game, and the median and 95th-percentile think time per move of each player.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+
+from navalgames.core.match import Match
+from navalgames.core.registry import GameSpec, get_game
+from navalgames.core.state import CHANCE
+
+from .player import make_player
+
+MAX_PLIES = 5000  # a game still going after this many actions is stopped and counted a draw
+Z95 = 1.959964
+
+
+@dataclass(frozen=True)
+class GameResult:
+    index: int
+    a_side: str
+    winner: str | None
+    reason: str
+    plies: int
+    think: dict[str, list[float]] = field(default_factory=dict)  # "a"/"b" -> seconds per decision
+
+    @property
+    def a_result(self) -> str:
+        if self.winner is None:
+            return "draw"
+        return "win" if self.winner == self.a_side else "loss"
+
+
+def game_seed(seed: int, index: int) -> int:
+    return random.Random(f"tournament:{seed}:{index}").randrange(2**31)
+
+
+def play_game(spec: GameSpec, variant: str, level_a: str, level_b: str, seed: int, index: int,
+              max_plies: int = MAX_PLIES) -> GameResult:
+    """One game of the tournament; A plays the first side when ``index`` is even."""
+    first, second = spec.sides[0], spec.sides[1]
+    a_side = first if index % 2 == 0 else second
+    b_side = second if a_side == first else first
+    seed_i = game_seed(seed, index)
+    label = {a_side: "a", b_side: "b"}
+    level = {a_side: level_a, b_side: level_b}
+    players = {side: make_player(spec, level[side], side, seed_i * 2 + (side == b_side))
+               for side in spec.sides}
+    match = Match.new(spec, variant, seed=seed_i,
+                      players={side: f"computer:{level[side]}" for side in spec.sides})
+    think: dict[str, list[float]] = {"a": [], "b": []}
+    while True:
+        side = match.to_act()
+        if side is None:
+            break
+        if side == CHANCE:
+            match.resolve_chance()
+            continue
+        if len(match.record.actions) >= max_plies:
+            return GameResult(index, a_side, None, f"stopped after {max_plies} plies",
+                              len(match.record.actions), think)
+        started = time.perf_counter()
+        action = players[side].choose(match.state, side)
+        think[label[side]].append(time.perf_counter() - started)
+        match.play(action)
+    outcome = match.outcome()
+    assert outcome is not None
+    return GameResult(index, a_side, outcome.winner, outcome.reason, len(match.record.actions), think)
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (sound near 0% and 100%, unlike p +- 2 sd)."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank percentile (q in 0..100) of a non-empty list."""
+    ordered = sorted(values)
+    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def summarise(spec: GameSpec, variant: str, level_a: str, level_b: str, seed: int,
+              results: list[GameResult]) -> str:
+    n = len(results)
+    tally = Counter(r.a_result for r in results)
+    wins, draws, losses = tally["win"], tally["draw"], tally["loss"]
+    low, high = wilson(wins, n)
+    lines = [
+        f"{spec.title}, {variant}: A = {level_a}, B = {level_b}, {n} games, seed {seed}",
+        f"A wins {wins}, draws {draws}, losses {losses}",
+        f"A win rate {wins / n:.1%} (95% CI {low:.1%} to {high:.1%}, Wilson); "
+        f"score {(wins + draws / 2) / n:.1%} (a draw counts half)",
+    ]
+    for side in spec.sides:
+        mine = Counter(r.a_result for r in results if r.a_side == side)
+        lines.append(f"A as {side}: {mine['win']} wins, {mine['draw']} draws, {mine['loss']} losses")
+    lines.append(f"mean plies per game {statistics.fmean(r.plies for r in results):.1f}")
+    for key, level in (("a", level_a), ("b", level_b)):
+        times = [t for r in results for t in r.think[key]]
+        if times:
+            lines.append(f"think time per move, {key.upper()} ({level}): median {statistics.median(times):.3f} s, "
+                         f"95th percentile {percentile(times, 95):.3f} s over {len(times)} moves")
+    reasons = Counter(r.reason for r in results)
+    lines.append("endings: " + "; ".join(f"{reason} {count}" for reason, count in reasons.most_common()))
+    return "\n".join(lines)
+
+
+def run(spec: GameSpec, variant: str, level_a: str, level_b: str, games: int, seed: int,
+        jobs: int = 1, progress: bool = True) -> list[GameResult]:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    results: list[GameResult] = []
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+               TextColumn("A {task.fields[score]}"))
+    with Progress(*columns, console=Console(stderr=True), disable=not progress, transient=False) as bar:
+        task = bar.add_task(f"{level_a} v {level_b}", total=games, score="")
+
+        def done(result: GameResult) -> None:
+            results.append(result)
+            tally = Counter(r.a_result for r in results)
+            bar.update(task, advance=1, score=f"{tally['win']}W {tally['draw']}D {tally['loss']}L")
+
+        if jobs <= 1:
+            for index in range(games):
+                done(play_game(spec, variant, level_a, level_b, seed, index))
+        else:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                futures = [pool.submit(play_game, spec, variant, level_a, level_b, seed, index)
+                           for index in range(games)]
+                for future in as_completed(futures):
+                    done(future.result())
+    return sorted(results, key=lambda r: r.index)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="navalgames tournament",
+                                     description="Play the computer against itself and report the score.")
+    parser.add_argument("game", metavar="GAME", help="a game id (see `navalgames list`)")
+    parser.add_argument("--a", required=True, metavar="LEVEL", help="player A's level")
+    parser.add_argument("--b", required=True, metavar="LEVEL", help="player B's level")
+    parser.add_argument("--games", type=int, default=20, metavar="N", help="number of games (default 20)")
+    parser.add_argument("--variant", metavar="V", help="variant id (default: the game's first)")
+    parser.add_argument("--seed", type=int, default=1, metavar="S", help="tournament seed (default 1)")
+    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="games played at once (default 1)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as exc:   # argparse has printed the usage and the problem
+        return int(exc.code or 0)
+
+    def fail(message: str) -> int:
+        print(f"navalgames tournament: {message}", file=sys.stderr)
+        return 2
+
+    try:
+        spec = get_game(args.game)
+        variants = [v.id for v in spec.variants()]
+    except (ValueError, ImportError) as exc:
+        return fail(str(exc))
+    variant = args.variant or variants[0]
+    if variant not in variants:
+        return fail(f"{spec.title} has no variant {variant!r}: expected one of {', '.join(variants)}")
+    for name, level in (("--a", args.a), ("--b", args.b)):
+        if level not in spec.ai_levels:
+            return fail(f"{name}: no level {level!r} for {spec.title}: expected one of {', '.join(spec.ai_levels)}")
+    if args.games < 1:
+        return fail("--games must be at least 1")
+    if args.jobs < 1:
+        return fail("--jobs must be at least 1")
+    results = run(spec, variant, args.a, args.b, args.games, args.seed, args.jobs, progress=not args.quiet)
+    print(summarise(spec, variant, args.a, args.b, args.seed, results))
+    return 0

@@ -1,0 +1,88 @@
+"""The tournament command on a toy game: sides alternate, figures add up, runs reproduce."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from navalgames.ai import tournament
+from navalgames.ai.tournament import percentile, play_game, wilson
+
+import toy_games
+
+
+@pytest.fixture
+def toy(monkeypatch):
+    def get_game(game_id):
+        if game_id != "tic-tac-toe":
+            raise ValueError(f"no game {game_id!r}: expected one of tic-tac-toe")
+        return toy_games.SPEC
+    monkeypatch.setattr(tournament, "get_game", get_game)
+    return toy_games.SPEC
+
+
+def test_wilson_interval_matches_the_textbook_values():
+    low, high = wilson(5, 10)
+    assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
+    low, high = wilson(200, 200)     # all wins: the interval still admits a loss now and then
+    assert high == pytest.approx(1.0) and 0.98 < low < 0.985
+    assert wilson(0, 20)[0] == 0.0
+
+
+def test_percentile_is_nearest_rank():
+    values = [float(v) for v in range(1, 101)]
+    assert percentile(values, 95) == 95.0
+    assert percentile(values, 50) == 50.0
+    assert percentile([3.0], 95) == 3.0
+
+
+def test_player_a_alternates_sides(toy):
+    results = [play_game(toy, "classic", "easy", "random", seed=7, index=i) for i in range(4)]
+    assert [r.a_side for r in results] == ["x", "o", "x", "o"]
+    for r in results:
+        assert r.plies >= 5
+        assert len(r.think["a"]) + len(r.think["b"]) == r.plies   # tic-tac-toe has no dice
+
+
+def test_the_tournament_prints_the_figures(toy, capsys):
+    status = tournament.main(["tic-tac-toe", "--a", "hard", "--b", "random", "--games", "6",
+                              "--seed", "3", "--quiet"])
+    out = capsys.readouterr().out
+    assert status == 0
+    wins, draws, losses = map(int, re.search(r"A wins (\d+), draws (\d+), losses (\d+)", out).groups())
+    assert wins + draws + losses == 6
+    assert losses == 0, out   # 800 iterations never lose noughts and crosses to random moves
+    rate = re.search(r"A win rate ([\d.]+)% \(95% CI ([\d.]+)% to ([\d.]+)%, Wilson\)", out)
+    low, high = wilson(wins, 6)
+    assert float(rate.group(1)) == pytest.approx(100 * wins / 6, abs=0.05)
+    assert float(rate.group(2)) == pytest.approx(100 * low, abs=0.05)
+    assert float(rate.group(3)) == pytest.approx(100 * high, abs=0.05)
+    assert re.search(r"mean plies per game \d+\.\d", out)
+    assert re.search(r"think time per move, A \(hard\): median [\d.]+ s, 95th percentile [\d.]+ s", out)
+    assert re.search(r"think time per move, B \(random\): median", out)
+    assert "A as x: " in out and "A as o: " in out
+
+
+def test_the_same_seed_gives_the_same_games_in_parallel_or_not(toy):
+    one = tournament.run(toy, "classic", "easy", "normal", games=4, seed=9, jobs=1, progress=False)
+    two = tournament.run(toy, "classic", "easy", "normal", games=4, seed=9, jobs=2, progress=False)
+    assert [(r.winner, r.plies, r.reason) for r in one] == [(r.winner, r.plies, r.reason) for r in two]
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["tic-tac-toe", "--a", "grandmaster", "--b", "random"], "no level 'grandmaster'"),
+    (["tic-tac-toe", "--a", "easy", "--b", "random", "--variant", "3d"], "no variant '3d'"),
+    (["tic-tac-toe", "--a", "easy", "--b", "random", "--games", "0"], "--games must be at least 1"),
+    (["chess", "--a", "easy", "--b", "random"], "no game 'chess'"),
+])
+def test_bad_arguments_get_one_clear_line(toy, capsys, argv, message):
+    assert tournament.main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_the_command_line_reaches_the_tournament(toy, capsys):
+    from navalgames.__main__ import main
+    assert main(["tournament", "tic-tac-toe", "--a", "random", "--b", "random", "--games", "2", "--quiet"]) == 0
+    assert "A wins" in capsys.readouterr().out
