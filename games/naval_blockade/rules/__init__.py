@@ -26,7 +26,9 @@ Sides and whose decision
                (bow, starboard, stern, port); outcomes D4 1/6, H2 1/6, H1 1/6, M 1/2
       course   the disabled ship (``state.disabled``): port / ahead / starboard, its one course change
       six      the firer: single move ``state.six_made + 1`` of six (Helm actions again)
-      over     ``state.outcome()`` -> Outcome(winner "runner"/"blockader"/None, reason)
+      over     ``state.outcome()`` -> Outcome(winner "runner"/"blockader"/None, reason);
+               ``state.ending``: escape, harbour, ashore, ram, armoured-bow, points or resign
+    ``resign`` (Resign) is accepted at any decision of a side but never listed in legal_actions.
     The disabled ship's straight-ahead recovery move is automatic (applied with the sixth move),
     then it fires (stage fire again), then the firer's side moves.
 
@@ -58,8 +60,8 @@ Fast playouts: ``games.naval_blockade.rules.playout.random_playout(state, rng)``
 """
 
 from .actions import (BLOCKADER, FIRING_DIE, GUN_NAMES, GUNS, HELMS, RUNNER, SHIP_GUNS, SIDES,
-                      ChooseScenario, Generate, Helm, Layout, PlaceTerrain, Roll, Start, StopAnswer,
-                      StopOffer, Toss, parse_action)
+                      ChooseScenario, Generate, Helm, Layout, PlaceTerrain, Resign, Roll, Start,
+                      StopAnswer, StopOffer, Toss, parse_action)
 from .engine import BlockadeEngine
 from .geometry import HEADING_NAMES, arcs_containing, square_range
 from .model import BlockadeData, Rules, Scenario
@@ -81,7 +83,7 @@ __all__ = [
     "ENGINE", "BlockadeEngine", "BlockadeState", "BlockadeData", "Rules", "Scenario", "Terrain",
     "Pentomino", "check_layout", "generate_layout", "RUNNER", "BLOCKADER", "SIDES", "GUNS",
     "GUN_NAMES", "SHIP_GUNS", "HELMS", "FIRING_DIE", "HEADING_NAMES", "Helm", "Roll", "Toss",
-    "PlaceTerrain", "ChooseScenario", "Generate", "Layout", "Start", "StopOffer", "StopAnswer",
+    "PlaceTerrain", "ChooseScenario", "Generate", "Layout", "Start", "StopOffer", "StopAnswer", "Resign",
     "parse_action", "arcs_containing", "square_range", "guns_bearing", "arc_squares", "in_arc",
     "line_of_fire", "range_between", "steering_destinations", "Steer",
 ]

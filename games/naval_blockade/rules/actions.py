@@ -7,6 +7,7 @@ Decisions                       notation
                                 ``scenario:NAME``, or ``generate``
   start square                  ``start l1``
   stopping by agreement         ``offer-stop``, then ``accept-stop`` / ``refuse-stop``
+  resigning                     ``resign`` (any decision of a side; never listed as legal)
 Chance outcomes
   the toss                      ``toss:runner`` ``toss:blockader``
   a generated terrain           ``layout:N`` (N picks the seeded generator's layout)
@@ -144,11 +145,20 @@ class StopAnswer:
         return "accept-stop" if self.accept else "refuse-stop"
 
 
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """The side to act gives up (not a rule of the game: a courtesy of the table, never listed)."""
+
+    def __str__(self) -> str:
+        return "resign"
+
+
+RESIGN = Resign()
 OFFER_STOP, ACCEPT_STOP, REFUSE_STOP, GENERATE = StopOffer(), StopAnswer(True), StopAnswer(False), Generate()
 TOSSES = (Toss(RUNNER), Toss(BLOCKADER))
 
 _WORDS = {"port": PORT, "ahead": AHEAD, "starboard": STARBOARD, "offer-stop": OFFER_STOP,
-          "accept-stop": ACCEPT_STOP, "refuse-stop": REFUSE_STOP, "generate": GENERATE,
+          "accept-stop": ACCEPT_STOP, "refuse-stop": REFUSE_STOP, "generate": GENERATE, "resign": RESIGN,
           "toss:runner": TOSSES[0], "toss:blockader": TOSSES[1], **ROLLS}
 
 

@@ -10,7 +10,7 @@ ship to move; the optional keys below let a position stop anywhere, mid-sequence
     six_moves_made: 2      single moves the firer has made so far (stage six)
     firing: {guns: [starboard, port], return_fire: false, d4_rolled: false, after_move_of: runner}
     stop_refused: true     the side to move offered to stop this turn and was refused
-    outcome: {winner: runner, reason: ...}   (stage over)
+    outcome: {winner: runner, reason: ..., ending: escape}   (stage over)
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from .state import (ANSWER, COURSE, FIRE, LAYOUT, MOVE, OVER, SETUP_STAGES, SIX,
                     TOSS, BlockadeState, square_name)
 from .terrain import check_layout, terrain_for
 
+ENDINGS = ("escape", "harbour", "ashore", "ram", "armoured-bow", "points", "resign")
 STAGES = (TOSS, TERRAIN, LAYOUT, START, MOVE, ANSWER, FIRE, COURSE, SIX, OVER)
 
 
@@ -59,7 +60,7 @@ def to_position(state: BlockadeState) -> dict[str, Any]:
     if state.stage == MOVE and state.offered:
         pos["stop_refused"] = True
     if state.result is not None:
-        pos["outcome"] = state.result.as_dict()
+        pos["outcome"] = {**state.result.as_dict(), "ending": state.ending}
     return pos
 
 
@@ -143,9 +144,10 @@ def _from_position(root: Node, make_rules) -> BlockadeState:
 
     if stage == OVER:
         out = root.child("outcome")
-        out.only_keys("winner", "reason")
+        out.only_keys("winner", "reason", "ending")
         winner = out.choice("winner", SIDES + ("none",))
         state.result = Outcome(None if winner == "none" else winner, out.get("reason", str))
+        state.ending = out.choice("ending", ENDINGS, "points")
         state.actor = None
         return state
     if root.child("outcome", None).value is not None:

@@ -24,9 +24,9 @@ from navalgames.core.grid import FILE_LETTERS
 from navalgames.core.state import CHANCE, Event, GameState, IllegalAction, Outcome
 
 from .actions import (ACCEPT_STOP, BLOCKADER, GENERATE, GUN_NAMES, HELMS, OFFER_STOP, POINTS,
-                      REFUSE_STOP, ROLL_OUTCOMES, ROLLS, RUNNER, SIDES, TOSSES, ChooseScenario,
-                      Generate, Helm, Layout, PlaceTerrain, Roll, Start, StopAnswer, StopOffer,
-                      Toss, parse_action)
+                      REFUSE_STOP, ROLL_OUTCOMES, RUNNER, SIDES, TOSSES, ChooseScenario,
+                      Generate, Helm, Layout, PlaceTerrain, Resign, Roll, Start, StopAnswer,
+                      StopOffer, Toss, parse_action)
 from .geometry import HEADING_NAMES
 from .model import Rules
 from .terrain import (HARBOUR, LAND, OFF_BOARD, Terrain, check_layout, generate_layout,
@@ -51,7 +51,7 @@ class BlockadeState(GameState):
     players = SIDES
     __slots__ = ("rules", "terrain", "stage", "actor", "side", "toss_winner", "at", "heading",
                  "points", "moves", "disabled", "six_made", "volley", "volley_side", "mover",
-                 "return_volley", "disable_pending", "offered", "result")
+                 "return_volley", "disable_pending", "offered", "result", "ending")
 
     def __init__(self, rules: Rules, terrain: Terrain | None = None) -> None:
         self.rules = rules
@@ -73,6 +73,7 @@ class BlockadeState(GameState):
         self.disable_pending = False  # a D4 has been rolled in this volley
         self.offered = False          # the side to move has offered to stop this turn
         self.result: Outcome | None = None
+        self.ending: str | None = None  # escape, harbour, ashore, ram, armoured-bow, points, resign
 
     # --- the state API ------------------------------------------------------------------------
     def to_act(self) -> str | None:
@@ -186,6 +187,8 @@ class BlockadeState(GameState):
         elif stage == START:
             if kind is Start:
                 return self._start(action.square, log)
+        if kind is Resign and self.actor in SIDES:
+            return self._finish(1 - self.side, f"the {SHIP[self.side]} resigned", "resign", log)
         raise IllegalAction(self._refusal(action))
 
     def _refusal(self, action) -> str:
@@ -368,7 +371,8 @@ class BlockadeState(GameState):
                              {"ship": SIDES[rammer], "target": SIDES[1 - rammer], "at": where,
                               "head_on": head_on}))
         if head_on:
-            self._finish(BLOCKADER, "the Runner rammed the Blockader's armoured bow head on", "ram", log)
+            self._finish(BLOCKADER, "the Runner rammed the Blockader's armoured bow head on",
+                         "armoured-bow", log)
         else:
             self._finish(rammer, f"the {SHIP[rammer]} rammed the {SHIP[1 - rammer]}", "ram", log)
 
@@ -533,6 +537,7 @@ class BlockadeState(GameState):
 
     def _finish(self, winner: int | None, reason: str, kind: str, log) -> None:
         self.result = Outcome(SIDES[winner] if winner is not None else None, reason)
+        self.ending = kind
         self.stage, self.actor = OVER, None
         self.volley = ()
         if log is not None:

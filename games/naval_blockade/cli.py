@@ -1,0 +1,218 @@
+"""Command-line tools for Naval Blockade: ``navalgames rules`` and ``navalgames bench``.
+
+    navalgames rules naval-blockade POSITION.yaml --legal
+    navalgames rules naval-blockade POSITION.yaml --moves port ahead ... [--dice D4,M,...] [--seed N]
+    navalgames bench naval-blockade [--seconds S] [--terrains K] [--seed N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from navalgames.core.data import DataError, parse_yaml
+from navalgames.core.dice import DiceRoller
+from navalgames.core.state import CHANCE, Event, GameState
+
+PROG = "navalgames rules naval-blockade"
+
+
+class _Refusal(Exception):
+    """Something the user gave that cannot be used: one line on stderr, exit status 2."""
+
+
+class _ArgumentParser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:   # one line and status 2, like every other refusal
+        raise _Refusal(f"{self.prog}: {message}")
+
+
+def _fail(message: str) -> int:
+    print(f"navalgames: {message}", file=sys.stderr)
+    return 2
+
+
+# --- rules ---------------------------------------------------------------------------------------
+def rules_command(argv: list[str]) -> int:
+    parser = _ArgumentParser(prog=PROG, description="Legal actions, or play actions from a position.")
+    parser.add_argument("position", help="a position YAML file (docs/naval_blockade.md)")
+    parser.add_argument("--legal", action="store_true", help="print the legal actions and stop")
+    parser.add_argument("--moves", nargs="*", default=[], metavar="ACTION",
+                        help="actions in notation, applied in order (quote ones with spaces)")
+    parser.add_argument("--dice", default="", help="forced chance outcomes in order, e.g. D4,M,H1")
+    parser.add_argument("--seed", type=int, default=None, help="seed for dice once --dice runs out")
+    try:
+        args = parser.parse_args(argv)
+        state = load_position(Path(args.position))
+        forced = [face.strip() for face in args.dice.split(",") if face.strip()]
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+        events = play_actions(state, args.moves, DiceRoller(random.Random(seed), forced))
+    except _Refusal as exc:
+        return _fail(str(exc))
+    if args.legal:
+        print_legal(state)
+        return 0
+    report = dict(state.to_position())
+    report["outcome"] = report.pop("outcome", None)
+    report["events"] = [e.as_dict() for e in events]
+    report["next"] = state.to_act() or "none"
+    sys.stdout.write(dump_yaml(report))
+    return 0
+
+
+def load_position(path: Path) -> GameState:
+    from .rules import ENGINE
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _Refusal(f"{path}: cannot be read ({exc.__class__.__name__})") from None
+    try:
+        data = parse_yaml(text, str(path))
+        if not isinstance(data, dict):
+            raise DataError(str(path), "", "expected a position (a YAML mapping)")
+        return ENGINE.from_position(data)
+    except ValueError as exc:     # DataError, PositionError, a bad rule option
+        message = str(exc)
+        raise _Refusal(message if message.startswith(str(path)) else f"{path}: {message}") from None
+
+
+def play_actions(state: GameState, actions: list[str], dice: DiceRoller) -> list[Event]:
+    """Apply ``actions``, resolving every chance node on the way with ``dice``."""
+    events: list[Event] = []
+    events += _resolve_chance(state, dice)
+    for number, text in enumerate(actions, start=1):
+        try:
+            events += state.apply(state.parse_action(text))
+        except ValueError as exc:
+            raise _Refusal(f"action {number} '{text}' is illegal: {exc}") from None
+        events += _resolve_chance(state, dice)
+    return events
+
+
+def _resolve_chance(state: GameState, dice: DiceRoller) -> list[Event]:
+    events: list[Event] = []
+    while state.to_act() == CHANCE:
+        outcomes = state.chance_outcomes()
+        try:
+            chosen = dice.choose([(str(a), p) for a, p in outcomes])
+        except ValueError as exc:
+            raise _Refusal(f"--dice: {exc}") from None
+        events += state.apply(next(a for a, _ in outcomes if str(a) == chosen))
+    return events
+
+
+def print_legal(state: GameState) -> None:
+    if state.to_act() == CHANCE:
+        for action, p in state.chance_outcomes():
+            print(f"{action}  (chance {p:.4g})")
+        return
+    for action in state.legal_actions():
+        print(action)
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+def _represent_list(dumper: yaml.SafeDumper, data: list) -> Any:
+    # short lists of plain values (squares, guns) read best on one line
+    flow = all(isinstance(v, (str, int, float, bool)) for v in data)
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
+
+
+def _represent_dict(dumper: yaml.SafeDumper, data: dict) -> Any:
+    flow = len(data) <= 4 and all(isinstance(v, (str, int, bool)) for v in data.values()) \
+        and all(k in ("at", "heading", "runner", "blockader") for k in data)
+    return dumper.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=flow)
+
+
+_Dumper.add_representer(list, _represent_list)
+_Dumper.add_representer(dict, _represent_dict)
+
+
+def dump_yaml(data: dict) -> str:
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+
+
+# --- bench -------------------------------------------------------------------------------------
+def bench_command(argv: list[str]) -> int:
+    parser = _ArgumentParser(prog="navalgames bench naval-blockade",
+                             description="Engine speed: random playouts and line-of-fire checks.")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument("--terrains", type=int, default=20, help="random terrains to play on")
+    parser.add_argument("--seed", type=int, default=1)
+    try:
+        args = parser.parse_args(argv)
+    except _Refusal as exc:
+        return _fail(str(exc))
+    from .rules import ENGINE
+    from .rules.playout import random_playout
+
+    rng = random.Random(args.seed)
+    print(f"Naval Blockade engine bench (seed {args.seed}, {args.terrains} random terrains, "
+          f"one core)")
+
+    # setup: toss, a generated layout (shapely polygons, tables), start squares
+    starts = []
+    began = time.perf_counter()
+    for _ in range(args.terrains):
+        state = ENGINE.new_game("standard")
+        while state.stage != "move":
+            if state.to_act() == CHANCE:
+                outcomes = state.chance_outcomes()
+                state.advance(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                actions = state.legal_actions()
+                state.advance(actions[0] if state.stage == "terrain" else actions[rng.randrange(len(actions))])
+        starts.append(state)
+    setup = (time.perf_counter() - began) / args.terrains
+    print(f"  new terrain (generate, validate, build tables): {setup * 1000:8.2f} ms each")
+
+    plies = games = 0
+    endings: dict[str, int] = {}
+    began = time.perf_counter()
+    deadline = began + args.seconds
+    while time.perf_counter() < deadline:
+        for start in starts:
+            state = start.clone()
+            plies += random_playout(state, rng)
+            games += 1
+            kind = state.ending
+            endings[kind] = endings.get(kind, 0) + 1
+    elapsed = time.perf_counter() - began
+    print(f"  random playouts: {plies / elapsed:12,.0f} plies/s   {games / elapsed:8,.0f} games/s   "
+          f"{plies / games:6.1f} plies per game (dice included)")
+    print("  endings: " + ", ".join(f"{k} {v * 100 / games:.1f}%" for k, v in sorted(endings.items())))
+
+    # line of fire: cached lookups (play) and fresh shapely geometry (first question per pair)
+    n = starts[0].rules.size
+    pairs = [(rng.randrange(n * n), rng.randrange(n * n)) for _ in range(20_000)]
+    terrains = [s.terrain for s in starts]
+    for t in terrains:
+        for a, b in pairs[:2000]:
+            t.blocking_island(a, b)
+    checks, began = 0, time.perf_counter()
+    while time.perf_counter() - began < args.seconds / 3:
+        for t in terrains:
+            blocking = t.blocking_island
+            for a, b in pairs[:2000]:
+                blocking(a, b)
+            checks += 2000
+    cached = checks / (time.perf_counter() - began)
+    checks, blocked, began = 0, 0, time.perf_counter()
+    while time.perf_counter() - began < args.seconds / 3:
+        for t in terrains:
+            for a, b in pairs[2000:2500]:
+                blocked += t._compute_lof(a, b) >= 0
+            checks += 500
+    fresh = checks / (time.perf_counter() - began)
+    print(f"  line of fire, cached (in play):        {cached:12,.0f} checks/s")
+    print(f"  line of fire, fresh shapely geometry:  {fresh:12,.0f} checks/s "
+          f"({blocked * 100 / max(checks, 1):.1f}% of random pairs blocked)")
+    return 0
+
