@@ -1,0 +1,1 @@
+"""Naval Blockade on screen: terrain placement, play, game over (arcade views)."""

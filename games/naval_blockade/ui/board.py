@@ -1,0 +1,318 @@
+"""What moves on the chart: land, the two ships, steering markers and the overlays.
+
+All in world units (see chart.py). Inputs are plain values read from the engine (squares as
+(file, rank) from 0, headings 0-7 clockwise from North, the guns a ship carries); which square is
+in which arc comes from the engine's pure geometry (``rules.geometry.arcs_containing``), never
+from a rule written here. Overlays are shape lists rebuilt only when something changes, so a
+frame is a handful of draw calls.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import arcade
+from arcade.shape_list import (ShapeElementList, create_line_strip, create_polygon,
+                               create_rectangle_outline, create_rectangles_filled_with_colors)
+
+from games.naval_blockade.rules.geometry import arcs_containing
+from navalgames.ui.palette import Palette, with_alpha
+
+from . import art
+from .chart import SQ, _texture, square_centre, thick_lines
+
+Square = tuple[int, int]
+SIDES = ("runner", "blockader")
+SHIP_SCALE = 1.22 * SQ / 84      # the hull (84 texture pixels long) a little over one square
+GUN_ORDER = ("bow", "starboard", "stern", "port")
+
+
+def arc_colours(pal: Palette) -> dict[str, tuple[int, int, int]]:
+    """Starboard green and port red as ship's lights are; chasers amber (colour-blind: own set)."""
+    if pal.name == "colour-blind":
+        return {"bow": (230, 159, 0), "stern": (230, 159, 0), "starboard": (0, 114, 178),
+                "port": (204, 121, 167)}
+    return {"bow": (226, 168, 40), "stern": (226, 168, 40), "starboard": (40, 150, 70),
+            "port": (200, 50, 44)}
+
+
+@lru_cache(maxsize=None)
+def ship_texture(side: str, see_through: bool = False) -> arcade.Texture:
+    image = art.runner_image() if side == "runner" else art.blockader_image()
+    if see_through:
+        image = art.ghost(image, 0.5)
+    return _texture(image, f"nb-ship-{side}-{see_through}")
+
+
+@lru_cache(maxsize=None)
+def halo_texture(colour: tuple[int, int, int]) -> arcade.Texture:
+    return _texture(art.halo_image(colour), f"nb-halo-{colour}")
+
+
+@lru_cache(maxsize=None)
+def die_texture(face: str) -> arcade.Texture:
+    return _texture(art.die_face_image(face), f"nb-die-{face}")
+
+
+@lru_cache(maxsize=None)
+def smoke_texture() -> arcade.Texture:
+    return _texture(art.smoke_image(), "nb-smoke")
+
+
+@lru_cache(maxsize=64)
+def land_texture(squares: tuple[Square, ...], rock: bool) -> arcade.Texture:
+    seed = hash(squares) & 0xFFFF
+    return _texture(art.land_image(list(squares), 64, seed=seed, rock=rock), f"nb-land-{squares}-{rock}")
+
+
+def ship_sprite(side: str, square: Square, heading: int, see_through: bool = False) -> arcade.Sprite:
+    sprite = arcade.Sprite(ship_texture(side, see_through), scale=SHIP_SCALE)
+    sprite.position = square_centre(*square)
+    sprite.angle = heading * 45          # arcade turns sprites clockwise; headings go clockwise
+    return sprite
+
+
+def square_rect_points(squares, inset: float = 0.0) -> list[tuple[float, float]]:
+    """Four corners per square (for create_rectangles_filled_with_colors)."""
+    pts = []
+    for f, r in squares:
+        x0, y0 = f * SQ + inset, r * SQ + inset
+        x1, y1 = (f + 1) * SQ - inset, (r + 1) * SQ - inset
+        pts += [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    return pts
+
+
+def filled_squares(squares, colour) -> arcade.shape_list.Shape | None:
+    squares = list(squares)
+    if not squares:
+        return None
+    return create_rectangles_filled_with_colors(square_rect_points(squares), [colour] * (4 * len(squares)))
+
+
+def outline_of(squares, colour, width: float = 3.0) -> arcade.shape_list.Shape | None:
+    """The outer boundary of a set of squares (edges not shared by two of them)."""
+    cells = set(squares)
+    segs: list[tuple[float, float]] = []
+    for f, r in cells:
+        x0, y0, x1, y1 = f * SQ, r * SQ, (f + 1) * SQ, (r + 1) * SQ
+        if (f, r - 1) not in cells:
+            segs += [(x0, y0), (x1, y0)]
+        if (f, r + 1) not in cells:
+            segs += [(x0, y1), (x1, y1)]
+        if (f - 1, r) not in cells:
+            segs += [(x0, y0), (x0, y1)]
+        if (f + 1, r) not in cells:
+            segs += [(x1, y0), (x1, y1)]
+    return thick_lines(segs, colour, width) if segs else None
+
+
+def dashed(points: list[tuple[float, float]], colour, width: float, dash: float = 10,
+           gap: float = 7) -> arcade.shape_list.Shape | None:
+    """A dashed polyline (a blocked line of fire is dashed, so it reads without colour)."""
+    segs = _dash_segments(points, dash, gap)
+    return thick_lines(segs, colour, width) if segs else None
+
+
+def _dash_segments(points, dash: float, gap: float) -> list[tuple[float, float]]:
+    segs: list[tuple[float, float]] = []
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length == 0:
+            continue
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        t = 0.0
+        while t < length:
+            e = min(t + dash, length)
+            segs += [(x0 + ux * t, y0 + uy * t), (x0 + ux * e, y0 + uy * e)]
+            t = e + gap
+    return segs
+
+
+def range_squares(origin: Square, max_range: int, files: int, ranks: int) -> list[Square]:
+    f0, r0 = origin
+    return [(f0 + dx, r0 + dy) for dy in range(-max_range, max_range + 1)
+            for dx in range(-max_range, max_range + 1)
+            if abs(dx) + abs(dy) <= max_range and (dx or dy)
+            and 0 <= f0 + dx < files and 0 <= r0 + dy < ranks]
+
+
+class Board:
+    """The changing layers of the chart. Call ``draw()`` with the chart camera active."""
+
+    def __init__(self, files: int, ranks: int, pal: Palette) -> None:
+        self.files, self.ranks, self.pal = files, ranks, pal
+        self.terrain = arcade.SpriteList()
+        self.ships = arcade.SpriteList()
+        self.markers = arcade.SpriteList()
+        self.effects = arcade.SpriteList()
+        self.under = ShapeElementList()       # arc tints and square highlights, below the land
+        self.over = ShapeElementList()        # outlines, tracks, paths, line of fire
+        self.halos = arcade.SpriteList()
+        self.ship_sprite: dict[str, arcade.Sprite] = {}
+        self.halo_sprite: dict[str, arcade.Sprite] = {}
+        self.island_squares: list[list[Square]] = []
+
+    # --- land -------------------------------------------------------------------------------
+    def set_terrain(self, islands: list[list[Square]], rocks: list[Square]) -> None:
+        self.terrain.clear()
+        self.island_squares = [list(i) for i in islands]
+        for squares, rock in [(tuple(sorted(i)), False) for i in islands] + [((r,), True) for r in rocks]:
+            sprite = arcade.Sprite(land_texture(squares, rock))
+            f0 = min(f for f, _ in squares)
+            r0 = min(r for _, r in squares)
+            f1 = max(f for f, _ in squares)
+            r1 = max(r for _, r in squares)
+            sprite.width, sprite.height = (f1 - f0 + 1) * SQ, (r1 - r0 + 1) * SQ
+            sprite.position = (f0 + f1 + 1) / 2 * SQ, (r0 + r1 + 1) / 2 * SQ
+            self.terrain.append(sprite)
+
+    # --- ships ------------------------------------------------------------------------------
+    def set_ship(self, side: str, square: Square | None, heading: int) -> arcade.Sprite | None:
+        sprite = self.ship_sprite.get(side)
+        if square is None:
+            if sprite is not None:
+                self.ships.remove(sprite)
+                self.halos.remove(self.halo_sprite.pop(side))
+                del self.ship_sprite[side]
+            return None
+        if sprite is None:
+            sprite = ship_sprite(side, square, heading)
+            self.ship_sprite[side] = sprite
+            self.ships.append(sprite)
+            halo = arcade.Sprite(halo_texture(self.pal.side_colour(SIDES.index(side))))
+            halo.width = halo.height = SQ * 1.05
+            self.halo_sprite[side] = halo
+            self.halos.append(halo)
+        self.move_ship(side, square_centre(*square), heading * 45)
+        return sprite
+
+    def move_ship(self, side: str, position: tuple[float, float], angle: float) -> None:
+        """Put a ship (and its halo) at a world position; animations call this every frame."""
+        sprite = self.ship_sprite[side]
+        sprite.position = position
+        sprite.angle = angle
+        self.halo_sprite[side].position = position
+
+    def set_disabled(self, side: str | None) -> None:
+        self.effects.clear()
+        if side and side in self.ship_sprite:
+            smoke = arcade.Sprite(smoke_texture())
+            smoke.width = smoke.height = SQ * 0.95
+            smoke.position = self.ship_sprite[side].position
+            self.effects.append(smoke)
+
+    def set_markers(self, markers: list[tuple[str, Square, int]]) -> None:
+        """See-through ships where each steering order would take the ship."""
+        self.markers.clear()
+        for side, square, heading in markers:
+            self.markers.append(ship_sprite(side, square, heading, see_through=True))
+
+    # --- overlays -----------------------------------------------------------------------------
+    def clear_overlays(self) -> None:
+        self.under = ShapeElementList()
+        self.over = ShapeElementList()
+
+    def _add(self, shape_list: ShapeElementList, shape) -> None:
+        if shape is not None:
+            shape_list.append(shape)
+
+    def add_gun_arcs(self, origin: Square, heading: int, guns: tuple[str, ...], max_range: int,
+                     inclusive: bool, strength: int = 70) -> None:
+        """Each gun's arc, square by square within range, tinted in the gun's colour; the one
+        quadrant with no gun (the Runner's bow, the Blockader's stern) is left clear."""
+        colours = arc_colours(self.pal)
+        rects: list[tuple[float, float]] = []
+        cols: list[tuple[int, int, int, int]] = []
+        f0, r0 = origin
+        for f, r in range_squares(origin, max_range, self.files, self.ranks):
+            for gun in arcs_containing(f - f0, r - r0, heading, inclusive):
+                if gun in guns:
+                    rects += square_rect_points([(f, r)], 1.0)
+                    cols += [with_alpha(colours[gun], strength)] * 4
+        if rects:
+            self.under.append(create_rectangles_filled_with_colors(rects, cols))
+        # the arc edges: the four 45-degree lines from the ship out to the range limit
+        cx, cy = square_centre(*origin)
+        segs = []
+        for k in range(4):
+            a = math.radians(heading * 45 + 45 + 90 * k)
+            # out to the range diamond |x| + |y| = (range + 1/2) squares
+            reach = (max_range + 0.5) * SQ / (abs(math.sin(a)) + abs(math.cos(a)))
+            reach = min(reach, self._to_edge(cx, cy, math.sin(a), math.cos(a)))
+            segs += [(cx, cy), (cx + math.sin(a) * reach, cy + math.cos(a) * reach)]
+        self._add(self.over, dashed_pairs(segs, with_alpha(self.pal.ink, 110), 1.5))
+
+    def _to_edge(self, x: float, y: float, ux: float, uy: float) -> float:
+        """How far from (x, y) along (ux, uy) the board's edge lies."""
+        limits = []
+        if ux > 1e-9:
+            limits.append((self.files * SQ - x) / ux)
+        elif ux < -1e-9:
+            limits.append(-x / ux)
+        if uy > 1e-9:
+            limits.append((self.ranks * SQ - y) / uy)
+        elif uy < -1e-9:
+            limits.append(-y / uy)
+        return min(limits) if limits else 0.0
+
+    def add_range(self, origin: Square, max_range: int, colour=None) -> None:
+        squares = range_squares(origin, max_range, self.files, self.ranks) + [origin]
+        colour = colour or with_alpha(self.pal.ink, 200)
+        self._add(self.over, outline_of(squares, colour, 2.5))
+
+    def add_line_of_fire(self, a: Square, b: Square, clear: bool, in_range: bool) -> None:
+        pa, pb = square_centre(*a), square_centre(*b)
+        if not in_range:
+            self._add(self.over, dashed([pa, pb], with_alpha(self.pal.ink_muted, 150), 2, 6, 8))
+            return
+        colour = self.pal.good if clear else self.pal.bad
+        self._add(self.over, thick_lines([pa, pb], (255, 255, 255, 170), 6))
+        if clear:
+            self._add(self.over, thick_lines([pa, pb], with_alpha(colour, 255), 3))
+        else:
+            self._add(self.over, dashed([pa, pb], with_alpha(colour, 255), 3.5))
+
+    def add_island_highlight(self, squares: list[Square], colour) -> None:
+        self._add(self.over, outline_of(squares, with_alpha(colour, 255), 5))
+
+    def add_squares(self, squares, colour, outline=None, above: bool = False) -> None:
+        self._add(self.over if above else self.under, filled_squares(squares, colour))
+        if outline is not None:
+            self._add(self.over, outline_of(squares, outline, 3))
+
+    def add_square_frame(self, square: Square, colour, width: float = 3.0, inset: float = 3.0) -> None:
+        f, r = square
+        self.over.append(create_rectangle_outline((f + 0.5) * SQ, (r + 0.5) * SQ, SQ - 2 * inset,
+                                                  SQ - 2 * inset, colour, width))
+
+    def add_path(self, squares: list[Square], colour, width: float = 4.0, dots: bool = True) -> None:
+        if len(squares) < 2:
+            return
+        pts = [square_centre(*s) for s in squares]
+        self.over.append(create_line_strip(pts, colour, width))
+        if dots:
+            for x, y in pts[1:]:
+                self.over.append(create_polygon(_circle(x, y, width * 1.3), colour))
+
+    def draw(self) -> None:
+        self.under.draw()
+        self.terrain.draw()
+        self.over.draw()
+        self.halos.draw()
+        self.markers.draw()
+        self.ships.draw()
+        self.effects.draw()
+
+
+def dashed_pairs(segs: list[tuple[float, float]], colour, width: float):
+    """Several separate dashed segments (pairs of points) as one shape."""
+    dashes: list[tuple[float, float]] = []
+    for i in range(0, len(segs), 2):
+        dashes += _dash_segments([segs[i], segs[i + 1]], 6, 6)
+    return thick_lines(dashes, colour, width) if dashes else None
+
+
+def _circle(x: float, y: float, r: float, n: int = 12) -> list[tuple[float, float]]:
+    return [(x + r * math.cos(2 * math.pi * k / n), y + r * math.sin(2 * math.pi * k / n))
+            for k in range(n)]

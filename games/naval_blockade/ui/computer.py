@@ -1,0 +1,73 @@
+"""The computer's turn, thought out on a worker thread so the window keeps drawing.
+
+The worker is handed a clone of the state; the screen polls ``result()`` each frame and plays
+the chosen action through the Match only if the game has not moved on meanwhile (an undo, a
+new game or leaving the screen simply orphans the thread's answer).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+from navalgames.ai.player import Player, make_player
+from navalgames.core.match import Match
+
+
+def players_for(match: Match) -> dict[str, Player]:
+    """A Player for every side the record gives to the computer ("computer:LEVEL")."""
+    found: dict[str, Player] = {}
+    for index, side in enumerate(match.spec.sides):
+        who = match.record.players.get(side, "human")
+        if who.startswith("computer"):
+            level = who.partition(":")[2] or "normal"
+            found[side] = make_player(match.spec, level, side, seed=match.record.seed + index)
+    return found
+
+
+class Thinker:
+    """One computer decision in flight at a time."""
+
+    def __init__(self) -> None:
+        self._thread: threading.Thread | None = None
+        self._answer: Any = None
+        self._error: Exception | None = None
+        self._ticket: int = -1
+        self.started_at = 0.0
+
+    @property
+    def busy(self) -> bool:
+        return self._thread is not None
+
+    def start(self, player: Player, match: Match, side: str) -> None:
+        state = match.state.clone()
+        ticket = len(match.record.actions)
+        self._ticket, self._answer, self._error = ticket, None, None
+        self.started_at = time.monotonic()
+
+        def work() -> None:
+            try:
+                self._answer = player.choose(state, side)
+            except Exception as exc:   # shown to the player; the game is not lost
+                self._error = exc
+
+        self._thread = threading.Thread(target=work, name=f"blockade-ai-{side}", daemon=True)
+        self._thread.start()
+
+    def result(self, match: Match) -> tuple[Any, Exception | None] | None:
+        """(action, error) once the worker is done and still about this position, else None."""
+        if self._thread is None or self._thread.is_alive():
+            return None
+        self._thread = None
+        if self._ticket != len(match.record.actions):
+            return None      # the game moved on while it thought: the answer is stale
+        return self._answer, self._error
+
+    def wait(self, timeout: float = 30.0) -> None:
+        """Block until the answer is in (tests and screenshots)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def forget(self) -> None:
+        self._ticket = -2
