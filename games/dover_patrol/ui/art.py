@@ -454,7 +454,19 @@ def marker(kind: str, colour) -> Image.Image:
         d.rounded_rectangle((w / 2, w / 2, _CANVAS - w / 2, _CANVAS - w / 2), int(_CANVAS * 0.1),
                             outline=rgba, width=w)
     elif kind == "fill":
-        d.rectangle((0, 0, _CANVAS, _CANVAS), fill=tuple(colour) + (90,))
+        d.rectangle((0, 0, _CANVAS, _CANVAS), fill=tuple(colour[:3]) + (colour[3] if len(colour) > 3 else 90,))
+    elif kind == "exit":
+        # a compulsory exit: a bold dashed frame with corner ticks, told apart by shape not hue
+        w = int(_CANVAS * 0.05)
+        inset = _CANVAS * 0.06
+        a, b = inset, _CANVAS - inset
+        dash = _CANVAS * 0.09
+        pos = a
+        while pos < b:
+            end = min(pos + dash, b)
+            for line in (((pos, a), (end, a)), ((pos, b), (end, b)), ((a, pos), (a, end)), ((b, pos), (b, end))):
+                d.line(line, fill=rgba, width=w)
+            pos += dash * 1.8
     elif kind == "burst":
         for i in range(16):
             a = i * math.pi / 8
@@ -482,6 +494,8 @@ def all_images(pal: Palette) -> dict[str, Image.Image]:
     images["target"] = marker("ring", pal.target)
     images["selected"] = marker("frame", pal.selected)
     images["last"] = marker("fill", pal.last_move)
+    images["zone"] = marker("fill", pal.setup_zone)
+    images["exit"] = marker("exit", pal.target)
     images["burst"] = marker("burst", (255, 150, 40))
     return images
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 FILE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)   # one per game; compared and cached by identity
 class BoardGeometry:
     files: int
     ranks: int
@@ -51,27 +51,14 @@ class BoardGeometry:
         return None
 
 
-def geometry_from_board(board) -> BoardGeometry:
-    """Adapt the engine's board data (files, ranks, harbours, bases, walls) to the screen's needs."""
-    grid = getattr(board, "grid", None)
-    files = getattr(board, "files", None) or grid.files
-    ranks = getattr(board, "ranks", None) or grid.ranks
-
-    def names(squares):
-        return frozenset(s if isinstance(s, str) else grid.name(s) for s in squares)
-
-    def one(square):
-        return square if isinstance(square, str) else grid.name(square)
-
-    walls = set()
-    for wall in getattr(board, "walls", None) or (grid.walls if grid is not None else ()):
-        a, b = wall
-        walls.add((one(a), one(b)))
+def geometry_from_board(board, sides=("south", "north")) -> BoardGeometry:
+    """Adapt the engine's BoardData (a Grid with walls, bases and harbours per side index)."""
+    grid = board.grid
     return BoardGeometry(
-        files=files, ranks=ranks,
-        harbours={side: names(sq) for side, sq in board.harbours.items()},
-        bases={side: one(sq) for side, sq in board.bases.items()},
-        walls=frozenset(walls),
+        files=grid.files, ranks=grid.ranks,
+        harbours={side: frozenset(grid.name(sq) for sq in board.harbours[i]) for i, side in enumerate(sides)},
+        bases={side: grid.name(board.bases[i]) for i, side in enumerate(sides)},
+        walls=frozenset((grid.name(a), grid.name(b)) for a, b in grid.walls),
     )
 
 

@@ -1,0 +1,251 @@
+"""The board on screen: a camera over the sea, the pieces as sprites, highlights and labels.
+
+World units: one square is ``SQUARE`` units, the board's bottom-left corner at (0, 0) as the
+viewer sees it. The camera fits the board into whatever part of the window the view gives it,
+so resizing only moves the camera. Labels are drawn in screen space so they stay crisp.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import arcade
+import pyglet
+from arcade.types import LBWH, LRBT
+
+from .geometry import BoardGeometry
+from .textures import board_texture, piece_textures
+
+SQUARE = 100.0
+PIECE_FILL = 0.94     # a piece covers this fraction of its square
+
+
+@dataclass(frozen=True)
+class Token:
+    """One piece as the viewer may see it."""
+
+    side: str
+    kind: str | None              # None: only its back is known
+    remembered: bool = False      # an enemy piece seen earlier, shown from memory
+    flag: str | None = None       # the side whose flag it carries
+
+
+@dataclass
+class BoardPicture:
+    """Everything the board shows, taken from one player's observation (never the full state)."""
+
+    tokens: dict[str, Token] = field(default_factory=dict)
+    flags: dict[str, str] = field(default_factory=dict)   # square -> side, flags not on a ship
+
+
+@dataclass
+class Effect:
+    sprite: arcade.Sprite
+    age: float
+    life: float
+    grow: float
+
+
+class BoardWidget:
+    def __init__(self, window: arcade.Window, geometry: BoardGeometry, viewer: str,
+                 colour_blind: bool = False) -> None:
+        self.window = window
+        self.geometry = geometry
+        self.viewer = viewer
+        self.colour_blind = colour_blind
+        self.textures = piece_textures(colour_blind)
+        self.world_w = geometry.files * SQUARE
+        self.world_h = geometry.ranks * SQUARE
+        self.camera = arcade.Camera2D(viewport=LBWH(0, 0, 100, 100), projection=LRBT(0, self.world_w, 0, self.world_h),
+                                      position=(self.world_w / 2, self.world_h / 2))
+        self.background = arcade.SpriteList()
+        self.underlay = arcade.SpriteList()      # setup zone, last move
+        self.pieces = arcade.SpriteList()
+        self.overlay = arcade.SpriteList()       # flags on carriers, selection, legal moves, targets
+        self.effects: list[Effect] = []
+        self.effect_sprites = arcade.SpriteList()
+        self._flag_sprites = arcade.SpriteList()
+        self.label_batch = pyglet.graphics.Batch()
+        self.labels: list[arcade.Text] = []
+        self.piece_at: dict[str, arcade.Sprite] = {}
+        self.dragging: tuple[str, arcade.Sprite] | None = None
+        self._board_sprite = arcade.Sprite(board_texture(geometry, viewer, colour_blind))
+        self.background.append(self._board_sprite)
+        self._place_board()
+        self.picture = BoardPicture()
+        self.pixel_rect = LBWH(0, 0, 100, 100)
+
+    # --- layout -------------------------------------------------------------------------
+    def set_viewer(self, viewer: str) -> None:
+        if viewer != self.viewer:
+            self.viewer = viewer
+            self._board_sprite.texture = board_texture(self.geometry, viewer, self.colour_blind)
+            self._place_board()
+            self.show(self.picture)
+            self.layout(self.area)
+
+    def _place_board(self) -> None:
+        self._board_sprite.width, self._board_sprite.height = self.world_w, self.world_h
+        self._board_sprite.position = (self.world_w / 2, self.world_h / 2)
+
+    def layout(self, area) -> None:
+        """Fit the board into ``area`` (a pixel Rect), leaving a margin for the labels."""
+        self.area = area
+        margin = max(16.0, min(area.width, area.height) * 0.035)
+        scale = min((area.width - 2 * margin) / self.world_w, (area.height - 2 * margin) / self.world_h)
+        w, h = self.world_w * scale, self.world_h * scale
+        left = area.left + (area.width - w) / 2
+        bottom = area.bottom + (area.height - h) / 2
+        self.scale = scale
+        self.pixel_rect = LBWH(int(left), int(bottom), int(w), int(h))
+        self.camera.viewport = self.pixel_rect
+        self.scale = self.pixel_rect.width / self.world_w
+        self.camera.projection = LRBT(-self.world_w / 2, self.world_w / 2, -self.world_h / 2, self.world_h / 2)
+        self.camera.position = (self.world_w / 2, self.world_h / 2)
+        self._make_labels(margin)
+
+    def _make_labels(self, margin: float) -> None:
+        self.label_batch = pyglet.graphics.Batch()
+        self.labels = []
+        size = max(9, int(min(margin * 0.5, SQUARE * self.scale * 0.22)))
+        colour = (214, 222, 228)
+        r = self.pixel_rect
+        g = self.geometry
+        for column in range(g.files):
+            name = g.square_at_cell(column, 0, self.viewer)
+            x = r.left + (column + 0.5) * SQUARE * self.scale
+            for y, anchor in ((r.bottom - margin * 0.5, "center"), (r.top + margin * 0.5, "center")):
+                self.labels.append(arcade.Text(name[0], x, y, colour, size, anchor_x="center",
+                                               anchor_y=anchor, batch=self.label_batch, bold=True))
+        for row in range(g.ranks):
+            name = g.square_at_cell(0, row, self.viewer)
+            y = r.bottom + (row + 0.5) * SQUARE * self.scale
+            for x in (r.left - margin * 0.5, r.right + margin * 0.5):
+                self.labels.append(arcade.Text(name[1:], x, y, colour, size, anchor_x="center",
+                                               anchor_y="center", batch=self.label_batch, bold=True))
+
+    # --- squares and pixels -------------------------------------------------------------
+    def world_centre(self, square: str) -> tuple[float, float]:
+        col, row = self.geometry.cell(square, self.viewer)
+        return (col + 0.5) * SQUARE, (row + 0.5) * SQUARE
+
+    def screen_centre(self, square: str) -> tuple[float, float]:
+        wx, wy = self.world_centre(square)
+        return self.pixel_rect.left + wx * self.scale, self.pixel_rect.bottom + wy * self.scale
+
+    def to_world(self, x: float, y: float) -> tuple[float, float]:
+        return (x - self.pixel_rect.left) / self.scale, (y - self.pixel_rect.bottom) / self.scale
+
+    def square_at(self, x: float, y: float) -> str | None:
+        """The square under the screen point (x, y), or None off the board."""
+        wx, wy = self.to_world(x, y)
+        if not (0 <= wx < self.world_w and 0 <= wy < self.world_h):
+            return None
+        return self.geometry.square_at_cell(int(wx // SQUARE), int(wy // SQUARE), self.viewer)
+
+    # --- content ------------------------------------------------------------------------
+    def texture_for(self, token: Token) -> arcade.Texture:
+        if token.kind is None:
+            return self.textures[f"back-{token.side}"]
+        prefix = "seen" if token.remembered else "face"
+        return self.textures[f"{prefix}-{token.side}-{token.kind}"]
+
+    def _sprite(self, name: str, square: str, fill: float = 1.0, dx: float = 0.0, dy: float = 0.0,
+                alpha: int = 255) -> arcade.Sprite:
+        sprite = arcade.Sprite(self.textures[name])
+        sprite.width = sprite.height = SQUARE * fill
+        x, y = self.world_centre(square)
+        sprite.position = (x + dx * SQUARE, y + dy * SQUARE)
+        sprite.alpha = alpha
+        return sprite
+
+    def show(self, picture: BoardPicture) -> None:
+        """Replace what the board shows (cheap: about a hundred sprites)."""
+        self.picture = picture
+        self.pieces.clear()
+        self.piece_at.clear()
+        self._flag_sprites = arcade.SpriteList()
+        for square, token in picture.tokens.items():
+            sprite = arcade.Sprite(self.texture_for(token))
+            sprite.width = sprite.height = SQUARE * PIECE_FILL
+            sprite.position = self.world_centre(square)
+            self.pieces.append(sprite)
+            self.piece_at[square] = sprite
+            if token.flag:
+                self._flag_sprites.append(self._sprite(f"flag-{token.flag}", square, 0.5, 0.30, 0.28))
+        for square, side in picture.flags.items():
+            self._flag_sprites.append(self._sprite(f"flag-{side}", square, 0.62, 0.0, 0.10))
+        self.dragging = None
+
+    def highlight(self, *, selected: str | None = None, legal=(), targets=(), zone=(), last=(),
+                  exits=()) -> None:
+        """Mark squares: the selected piece, its legal destinations, attack targets, a setup zone,
+        the last move, and a compulsory exit from the base."""
+        self.underlay.clear()
+        for square in zone:
+            self.underlay.append(self._sprite("zone", square))
+        for square in last:
+            self.underlay.append(self._sprite("last", square))
+        self.overlay.clear()
+        if selected:
+            self.overlay.append(self._sprite("selected", selected))
+        for square in legal:
+            self.overlay.append(self._sprite("legal", square, 0.9))
+        for square in targets:
+            self.overlay.append(self._sprite("target", square))
+        for square in exits:
+            self.overlay.append(self._sprite("exit", square))
+
+    # --- dragging ------------------------------------------------------------------------
+    def lift(self, square: str) -> bool:
+        sprite = self.piece_at.get(square)
+        if sprite is None:
+            return False
+        self.dragging = (square, sprite)
+        # draw the lifted piece last, so it passes over the others
+        self.pieces.remove(sprite)
+        self.pieces.append(sprite)
+        return True
+
+    def drag_to(self, x: float, y: float) -> None:
+        if self.dragging:
+            self.dragging[1].position = self.to_world(x, y)
+
+    def drop(self) -> str | None:
+        """End a drag; the piece goes back to its square until the view decides otherwise."""
+        if not self.dragging:
+            return None
+        square, sprite = self.dragging
+        sprite.position = self.world_centre(square)
+        self.dragging = None
+        return square
+
+    # --- effects ---------------------------------------------------------------------------
+    def burst(self, square: str, life: float = 0.8) -> None:
+        sprite = self._sprite("burst", square, 0.4)
+        self.effects.append(Effect(sprite, 0.0, life, 1.6))
+        self.effect_sprites.append(sprite)
+
+    def update(self, dt: float) -> bool:
+        """Advance animations; True while any is running."""
+        for effect in list(self.effects):
+            effect.age += dt
+            t = min(1.0, effect.age / effect.life)
+            effect.sprite.width = effect.sprite.height = SQUARE * (0.4 + effect.grow * t)
+            effect.sprite.alpha = int(255 * (1 - t))
+            effect.sprite.angle = 90 * t
+            if t >= 1.0:
+                self.effects.remove(effect)
+                self.effect_sprites.remove(effect.sprite)
+        return bool(self.effects)
+
+    # --- drawing --------------------------------------------------------------------------
+    def draw(self) -> None:
+        with self.camera.activate():
+            self.background.draw()
+            self.underlay.draw()
+            self.pieces.draw()
+            self._flag_sprites.draw()
+            self.overlay.draw()
+            self.effect_sprites.draw()
+        self.label_batch.draw()

@@ -1,0 +1,72 @@
+"""The player's own deployments, saved by name and loaded in later games.
+
+Formations are kept in one YAML file in the user's data folder, written from South's seat (as the
+engine's presets are), so one saved formation serves either side: North's is turned round. The
+file is written all-or-nothing; a damaged file is reported in one line and left untouched (saving
+refuses rather than overwrite formations the player may want back).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from navalgames.core.paths import data_dir
+from navalgames.core.records import atomic_write
+
+FILE_NAME = "dover_patrol_formations.yaml"
+
+
+@dataclass(frozen=True)
+class Formation:
+    name: str
+    variant: str
+    placement: dict          # South-seat square name -> piece code
+
+
+def formations_path(folder: Path | None = None) -> Path:
+    return (folder or data_dir()) / FILE_NAME
+
+
+class FormationError(ValueError):
+    pass
+
+
+def load_formations(folder: Path | None = None) -> list[Formation]:
+    path = formations_path(folder)
+    if not path.exists():
+        return []
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        raise FormationError(f"{path.name}: cannot be read; your saved formations are in that file")
+    entries = data.get("formations", {}) if isinstance(data, dict) else None
+    if not isinstance(entries, dict):
+        raise FormationError(f"{path.name}: expected a 'formations' mapping of name -> formation")
+    found = []
+    for name, body in entries.items():
+        if not isinstance(body, dict) or not isinstance(body.get("placement"), dict):
+            continue   # one bad entry must not hide the others
+        placement = {str(sq): str(code) for sq, code in body["placement"].items()}
+        found.append(Formation(str(name), str(body.get("variant", "classic")), placement))
+    return found
+
+
+def save_formation(formation: Formation, folder: Path | None = None) -> Path:
+    """Add or replace ``formation`` by name; the others are kept as they were."""
+    path = formations_path(folder)
+    existing = {f.name: f for f in load_formations(folder)}
+    existing[formation.name] = formation
+    body = {"formations": {f.name: {"variant": f.variant, "placement": dict(sorted(f.placement.items()))}
+                           for f in existing.values()}}
+    atomic_write(path, yaml.safe_dump(body, sort_keys=False))
+    return path
+
+
+def delete_formation(name: str, folder: Path | None = None) -> None:
+    path = formations_path(folder)
+    existing = [f for f in load_formations(folder) if f.name != name]
+    body = {"formations": {f.name: {"variant": f.variant, "placement": f.placement} for f in existing}}
+    atomic_write(path, yaml.safe_dump(body, sort_keys=False))

@@ -1,0 +1,74 @@
+"""The hand-over screen of a game on one screen: nothing of either fleet is visible on it.
+
+It shows only what both players saw happen at the table (the last moves in notation and any
+combat, which turns both pieces face up), then waits for a key or a click from the next player.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import arcade
+
+from .art import palette
+from .widgets import Canvas, wrap
+
+GRACE = 0.35   # seconds during which input is ignored, so a double click does not skip the screen
+
+
+class HandOverView(arcade.View):
+    def __init__(self, side: str, other: str, news: list[str], on_ready: Callable[[], None],
+                 colour_blind: bool = False, heading: str | None = None) -> None:
+        super().__init__()
+        self.side, self.other, self.news = side, other, news
+        self.on_ready = on_ready
+        self.heading = heading or f"{side.title()} to play"
+        self.pal = palette(colour_blind)
+        self.canvas = Canvas()
+        self.age = 0.0
+        self.done = False
+
+    def on_show_view(self) -> None:
+        self.age = 0.0
+        self.build()
+
+    def on_resize(self, width: int, height: int) -> None:
+        super().on_resize(width, height)
+        self.build()
+
+    def build(self) -> None:
+        w, h = self.window.get_size()
+        c = self.canvas
+        c.reset()
+        band = min(420, h * 0.5)
+        c.rect(0, h / 2 - band / 2, w, band, (16, 24, 36))
+        c.rect(0, h / 2 + band / 2 - 6, w, 6, self.pal.side[self.side])
+        c.rect(0, h / 2 - band / 2, w, 6, self.pal.side[self.side])
+        c.text(self.heading, w / 2, h / 2 + band * 0.26, self.pal.side_light[self.side], 40, bold=True,
+               anchor_x="center", anchor_y="center")
+        c.text(f"Press a key or click when {self.other.title()} is not looking.", w / 2, h / 2 + band * 0.08,
+               (230, 226, 214), 18, anchor_x="center", anchor_y="center")
+        y = h / 2 - band * 0.08
+        for line in self.news[-4:]:
+            for part in wrap(line, 90):
+                c.text(part, w / 2, y, (168, 178, 188), 13, anchor_x="center", anchor_y="center", italic=True)
+                y -= 22
+
+    def on_update(self, delta_time: float) -> None:
+        self.age += delta_time
+
+    def on_draw(self) -> None:
+        self.clear(color=(8, 14, 22, 255))
+        self.canvas.draw()
+
+    def _ready(self) -> None:
+        if self.age < GRACE or self.done:
+            return
+        self.done = True
+        self.on_ready()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        self._ready()
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        self._ready()
