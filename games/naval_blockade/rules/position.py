@@ -124,7 +124,7 @@ def _from_position(root: Node, make_rules) -> BlockadeState:
             what = f"island {island + 1}" if island is not None else "a rock"
             raise PositionError(f"position breaks rule 2: the {name} at {square_name(sq, n)} is on {what}")
         state.at[side], state.heading[side] = sq, heading
-    if state.at[0] >= 0 and state.at[0] == state.at[1]:
+    if state.at[0] >= 0 and state.at[0] == state.at[1] and stage != OVER:   # only after a ram
         raise PositionError(f"both ships are on {square_name(state.at[0], n)}")
 
     for key, target in (("points", state.points), ("moves", state.moves)):
