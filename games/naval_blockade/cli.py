@@ -82,14 +82,24 @@ def load_position(path: Path) -> GameState:
 
 
 def play_actions(state: GameState, actions: list[str], dice: DiceRoller) -> list[Event]:
-    """Apply ``actions``, resolving every chance node on the way with ``dice``."""
+    """Apply ``actions``, resolving chance nodes on the way with ``dice``.
+
+    A chance outcome may also be written among the actions (``ahead D4 port``): at a chance node
+    it is applied as given. With no actions at all the state is left exactly as read.
+    """
     events: list[Event] = []
-    events += _resolve_chance(state, dice)
     for number, text in enumerate(actions, start=1):
         try:
+            if state.to_act() == CHANCE:
+                chance = {str(a): a for a, _ in state.chance_outcomes()}
+                if text.strip() in chance:
+                    events += state.apply(chance[text.strip()])
+                    continue
+                events += _resolve_chance(state, dice)
             events += state.apply(state.parse_action(text))
         except ValueError as exc:
             raise _Refusal(f"action {number} '{text}' is illegal: {exc}") from None
+    if actions:
         events += _resolve_chance(state, dice)
     return events
 

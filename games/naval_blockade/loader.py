@@ -17,6 +17,18 @@ from .rules.terrain import ISLAND_SIZE, Pentomino, check_layout, edge_joined, no
 
 PACKAGE = "games.naval_blockade"
 
+# the options the engine reads: the type of their values, and the values it understands
+ENGINE_OPTIONS = {
+    "board_size": (int, (24, 20)),                  # the start and terrain rules know these two
+    "blockader_heading": (str, ("literal", "inward")),
+    "arc_boundary": (str, ("inclusive", "exclusive")),
+    "max_range": (int, ()),
+    "graze_blocks": (bool, ()),
+    "return_fire": (bool, ()),
+    "armoured_bow_arc": (int, (0, 45)),
+    "max_moves": (int, ()),
+}
+
 
 def load_data() -> BlockadeData:
     return build_data(load_package_yaml(PACKAGE, "data/options.yaml"),
@@ -34,11 +46,17 @@ def build_data(options_node: Node, pentomino_node: Node, scenario_node: Node) ->
 def read_options(root: Node) -> tuple[dict[str, RuleOption], tuple[VariantInfo, ...]]:
     root.only_keys("variants", "options")
     options = {name: RuleOption.from_node(name, node) for name, node in root.child("options").items()}
-    needed = ("board_size", "blockader_heading", "arc_boundary", "max_range", "graze_blocks",
-              "return_fire", "armoured_bow_arc", "max_moves")
-    for name in needed:
+    for name, (kind, allowed) in ENGINE_OPTIONS.items():
         if name not in options:
             raise root.child("options").error("missing (required): the engine needs this option", name)
+        where = root.child("options").child(name)
+        option = options[name]
+        for value in (option.default,) + option.choices:
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+                raise where.error(f"expected {kind.__name__} values, got {value!r}", "default")
+            if allowed and value not in allowed:
+                raise where.error(f"expected values among {', '.join(map(str, allowed))}, got {value!r}",
+                                  "choices")
     variants = []
     for vid, node in root.child("variants").items():
         node.only_keys("name", "description")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.naval_blockade.rules import ENGINE, BlockadeState
+from games.naval_blockade.rules import ENGINE, SIDES, BlockadeState
 
 
 def position(runner: str | None = "l5 N", blockader: str | None = "l20 S", to_move: str = "runner",
@@ -64,15 +64,19 @@ def random_close_quarters(rng, options=None) -> BlockadeState:
 
 
 def careful_choice(state: BlockadeState, rng):
-    """A random decision that rarely offers to stop and avoids running aground when it can."""
+    """A random decision that rarely offers to stop and avoids steering into a dead end."""
     actions = state.legal_actions()
     if len(actions) > 1 and rng.random() < 0.97:
         actions = [a for a in actions if str(a) not in ("offer-stop", "accept-stop")] or actions
+        side = state.side
         safe = []
         for action in actions:
             trial = state.clone()
             trial.advance(action)
-            if trial.ending not in ("ashore", "harbour") or trial.outcome() is None:
+            lost = trial.outcome() is not None and trial.outcome().winner not in (None, SIDES[side])
+            stuck = trial.at[side] >= 0 and not trial.terrain.sea_moves[
+                trial.at[side] * 8 + trial.heading[side]]
+            if not lost and not stuck:
                 safe.append(action)
         actions = safe or actions
     return actions[rng.randrange(len(actions))]
