@@ -1,0 +1,855 @@
+"""The Dover Patrol game state: setup, moves, attacks, contact, flags, turns and endings.
+
+Representation (all flat lists, indexed by square or by piece id, for speed):
+
+- ``board[sq]``: piece id on the square, 0 when empty.
+- piece ids: South 1..n, North n+1..2n (n = the variant's fleet size), numbered in square order
+  when a fleet is deployed, so an id never tells a kind. ``pos[pid]`` (-1 once removed or before
+  deployment), ``kind[pid]`` (1..15, see ``model``), ``owner[pid]`` (0 south, 1 north).
+- what is known of each piece, as bit masks of possible kinds: ``pub[pid]`` facts both players
+  know (it moved, it was shown, it jumped...), ``priv[side][pid]`` what ``side`` alone learnt
+  (no explosion when its piece arrived next to it...). ``side`` knows ``pub & priv[side]``.
+- flags: ``flag_carrier[f]`` (piece id or 0) or ``flag_sq[f]`` (square where it lies, a base
+  included); ``flag_mine[f]``: dropped by a piece blown up, only a Mine Sweeper may take it.
+
+``apply`` checks legality and returns events; ``play`` is the same without checks or events, for
+searches. Legal actions are computed once per position and shared by clones.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from navalgames.core.state import Event, GameState, IllegalAction, Outcome
+
+from .actions import END, Attack, Deploy, EndTurn, Move, Transfer, parse_action
+from .model import (ALL_MASK, FB, KIND_CODES, KIND_OF_CODE, MI, ML, MS, NORTH, SIDE_INDEX, SIDES,
+                    SOUTH, mask_of)
+from .observation import FlagView, Observation, PieceView
+from .setup import check_deployment, deployment_choices
+from .tables import (ATTACKER_WINS, BOTH_SUNK, DEFENDER_WINS, FB_BIT, MI_BIT, MS_BIT, NOTHING, Rules)
+
+SETUP, PLAY, OVER = "setup", "play", "over"
+NOT_MI = ALL_MASK & ~MI_BIT
+_MASK_CODES: dict[int, frozenset[str]] = {}
+
+
+def mask_codes(mask: int) -> frozenset[str]:
+    codes = _MASK_CODES.get(mask)
+    if codes is None:
+        codes = _MASK_CODES[mask] = frozenset(KIND_CODES[k] for k in range(1, 16) if mask >> k & 1)
+    return codes
+
+
+def _single(mask: int) -> int:
+    """The kind if ``mask`` allows exactly one, else 0."""
+    if mask and mask & (mask - 1) == 0:
+        return mask.bit_length() - 1
+    return 0
+
+
+def _cap(side: int) -> str:
+    return SIDES[side].capitalize()
+
+
+class DoverState(GameState):
+    players = SIDES
+
+    def __init__(self, rules: Rules) -> None:
+        r = self.rules = rules
+        n = r.fleet_size
+        self.owner = [SOUTH] * (n + 1) + [NORTH] * n
+        self.board = [0] * r.size
+        self.pos = [-1] * (2 * n + 1)
+        self.kind = [0] * (2 * n + 1)
+        self.alive: list[list[int]] = [[], []]
+        self.pub = [ALL_MASK] * (2 * n + 1)
+        self.priv = [[ALL_MASK] * (2 * n + 1), [ALL_MASK] * (2 * n + 1)]
+        self.moved = [False] * (2 * n + 1)
+        self.flag_carrier = [0, 0]
+        self.flag_sq = [r.bases[SOUTH], r.bases[NORTH]] if r.flags else [-1, -1]
+        self.flag_mine = [False, False]
+        self.phase = SETUP
+        self.turn = SOUTH
+        self.deployed = [False, False]
+        self.deploy_text = ["", ""]
+        self.first: int | None = None
+        self.result: Outcome | None = None
+        self.ply = 0
+        self.quiet = 0
+        self.window: list[tuple[tuple[int, int], ...]] = [(), ()]
+        self.fo_moved = 0        # Fleet Orders: bit per piece id moved / attacked this turn
+        self.fo_attacked = 0
+        self.fo_acted = False
+        self.zh = 0              # Zobrist key of (piece id, square) pairs
+        self.counts: dict[int, int] = {}
+        self.flagship_lost = [False, False]
+        self.fleet_left = [0, 0]  # pieces other than Mines still afloat
+        self._removed = False
+        self._log: list[Event] | None = None
+        self._legal: list | None = None
+
+    # ------------------------------------------------------------------------------------
+    # GameState API
+    # ------------------------------------------------------------------------------------
+    def to_act(self) -> str | None:
+        return None if self.result is not None else SIDES[self.turn]
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    def legal_actions(self) -> list:
+        if self.result is not None:
+            return []
+        if self._legal is None:
+            self._legal = self._generate()
+        return list(self._legal)
+
+    def parse_action(self, text: str):
+        return parse_action(text, self.rules.grid)
+
+    def apply(self, action) -> list[Event]:
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        reason = self.why_illegal(action)
+        if reason:
+            raise IllegalAction(f"{action}: {reason}")
+        self._log = []
+        try:
+            self._play(action)
+        finally:
+            log, self._log = self._log, None
+        return log
+
+    def play(self, action) -> None:
+        """Apply a legal action without checking it or describing it (search hot path)."""
+        self._play(action)
+
+    def clone(self) -> "DoverState":
+        c = DoverState.__new__(DoverState)
+        c.rules = self.rules
+        c.owner = self.owner
+        c.board = self.board[:]
+        c.pos = self.pos[:]
+        c.kind = self.kind[:]
+        c.alive = [self.alive[0][:], self.alive[1][:]]
+        c.pub = self.pub[:]
+        c.priv = [self.priv[0][:], self.priv[1][:]]
+        c.moved = self.moved[:]
+        c.flag_carrier = self.flag_carrier[:]
+        c.flag_sq = self.flag_sq[:]
+        c.flag_mine = self.flag_mine[:]
+        c.phase = self.phase
+        c.turn = self.turn
+        c.deployed = self.deployed[:]
+        c.deploy_text = self.deploy_text[:]
+        c.first = self.first
+        c.result = self.result
+        c.ply = self.ply
+        c.quiet = self.quiet
+        c.window = self.window[:]
+        c.fo_moved = self.fo_moved
+        c.fo_attacked = self.fo_attacked
+        c.fo_acted = self.fo_acted
+        c.zh = self.zh
+        c.counts = self.counts.copy()
+        c.flagship_lost = self.flagship_lost[:]
+        c.fleet_left = self.fleet_left[:]
+        c._removed = self._removed
+        c._log = None
+        c._legal = self._legal
+        return c
+
+    def observation(self, side: str) -> Observation:
+        from .knowledge import observe
+        return observe(self, SIDE_INDEX[side])
+
+    def sample(self, observation: Observation, rng: random.Random) -> "DoverState":
+        from .knowledge import sample
+        return sample(self.rules, observation, rng)
+
+    def to_position(self) -> dict[str, Any]:
+        from .position import to_position
+        return to_position(self)
+
+    # --- readable helpers for the UI and tests -------------------------------------------
+    @property
+    def variant(self) -> str:
+        return self.rules.variant.id
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self.rules.options)
+
+    def piece_at(self, square: int | str) -> tuple[str, str] | None:
+        """(side, code) of the piece on a square (full knowledge: not for a player's eyes)."""
+        sq = self.rules.grid.parse(square) if isinstance(square, str) else square
+        p = self.board[sq]
+        return (SIDES[self.owner[p]], KIND_CODES[self.kind[p]]) if p else None
+
+    def pending_exit(self) -> int | None:
+        """Square of the piece the side to move must take off a base this turn, if any."""
+        if self.phase != PLAY or self.rules.base_rule != "flags":
+            return None
+        p = self._on_base(self.turn)
+        return self.pos[p] if p else None
+
+    def flag_square(self, side: str | int) -> int:
+        f = SIDE_INDEX[side] if isinstance(side, str) else side
+        c = self.flag_carrier[f]
+        return self.pos[c] if c else self.flag_sq[f]
+
+    # ------------------------------------------------------------------------------------
+    # legality
+    # ------------------------------------------------------------------------------------
+    def why_illegal(self, action) -> str | None:
+        """None if ``action`` is legal here, else the reason in a player's words."""
+        if self.result is not None:
+            return "the game is over"
+        if isinstance(action, Deploy):
+            if self.phase != SETUP:
+                return "the fleets are already deployed"
+            if action.side != self.turn:
+                return f"it is {SIDES[self.turn]}'s turn to deploy"
+            try:
+                check_deployment(self.rules, action.side, action.placement)
+            except IllegalAction as exc:
+                return str(exc)
+            return None
+        if self.phase == SETUP:
+            return f"{SIDES[self.turn]} must first deploy the fleet (deploy {SIDES[self.turn]} SQUARE=CODE ...)"
+        if self._legal is None:
+            self._legal = self._generate()
+        if action in self._legal:
+            return None
+        from .explain import explain
+        return explain(self, action)
+
+    def _generate(self) -> list:
+        if self.phase == SETUP:
+            return deployment_choices(self.rules, self.turn)
+        if self.rules.fleet_orders:
+            return self._generate_fleet_orders()
+        return self._generate_single()
+
+    def _on_base(self, side: int) -> int:
+        """A piece of ``side`` standing on a base (it must leave this turn), or 0."""
+        board, owner = self.board, self.owner
+        for b in self.rules.bases:
+            q = board[b]
+            if q and owner[q] == side:
+                return q
+        return 0
+
+    def _carries(self, p: int) -> bool:
+        return p != 0 and (self.flag_carrier[0] == p or self.flag_carrier[1] == p)
+
+    def _base_entry(self, me: int, p: int, b: int, t: int) -> tuple[bool, bool]:
+        """(may the piece ``p`` enter the base square ``t`` of side ``b``, does that win at once)."""
+        r = self.rules
+        if r.base_rule == "target":
+            return (b != me, b != me)
+        fc, fs = self.flag_carrier, self.flag_sq
+        if b != me:
+            # only to capture: a flag must lie there, and the piece must be free to carry it
+            if (fs[0] == t or fs[1] == t) and not self._carries(p) and r.carries[self.kind[p]]:
+                return True, r.win == "occupy-base"
+            return False, False
+        # own base: only to deposit a carried flag
+        op = 1 - me
+        if fc[me] == p:
+            return True, fs[op] == t
+        if fc[op] == p:
+            if fs[me] == t:
+                return True, True
+            c = fc[me]
+            if c and self.owner[c] == me and r.on_own_half(me, self.pos[c]):
+                return True, False
+        return False, False
+
+    def _generate_single(self) -> list:
+        r = self.rules
+        me = self.turn
+        board, kind, owner, pos = self.board, self.kind, self.owner, self.pos
+        is_base = r.is_base
+        base_open = r.base_rule == "open"
+        compulsory = r.compulsory
+        fc0, fc1 = self.flag_carrier
+        out: list = []
+        pending = self._on_base(me) if r.base_rule == "flags" else 0
+        if pending:
+            pieces = (pending,)
+        else:
+            pieces = self.alive[me]
+            if self.window[me]:
+                self._transfers(me, out)
+        steps, fb_steps = r.gen_steps[me], r.gen_fb_steps[me]
+        attacks_ok = r.attacks
+        for p in pieces:
+            k = kind[p]
+            if k == MI:
+                continue
+            s = pos[p]
+            can_attack = attacks_ok[k]
+            carrier = (fc0 or fc1) and (p == fc0 or p == fc1)
+            for t, mv, atts in (fb_steps[s] if k == FB else steps[s]):
+                if board[t]:
+                    continue
+                if not base_open and is_base[t] >= 0:
+                    ok, wins = self._base_entry(me, p, is_base[t], t)
+                    if not ok:
+                        continue
+                    if wins:
+                        out.append(mv)
+                        continue
+                if can_attack and atts:
+                    found = [mva for a, mva in atts
+                             if (q := board[a]) and owner[q] != me
+                             and not (carrier and (q == fc0 or q == fc1))]
+                    if found:
+                        if not compulsory:
+                            out.append(mv)
+                        out.extend(found)
+                        continue
+                out.append(mv)
+            if k == FB and r.variant.flying_boat_jump and (not carrier or r.fb_jump_with_flag):
+                self._jumps(me, p, s, carrier, out)
+        return out
+
+    def _jumps(self, me: int, p: int, s: int, carrier: bool, out: list) -> None:
+        """The Flying Boat's two-square jumps: over a wall and/or a Mine (a ship with the option)."""
+        r = self.rules
+        board, owner, kind = self.board, self.owner, self.kind
+        fc0, fc1 = self.flag_carrier
+        for mid, t, crosses, mv, atts in r.gen_doubles[me][s]:
+            if board[t]:
+                continue
+            q = board[mid]
+            if q:
+                if not r.fb_jump_over_ships:
+                    # only over a Mine the jumper's side knows to be one
+                    if owner[q] == me:
+                        if kind[q] != MI:
+                            continue
+                    elif self.pub[q] & self.priv[me][q] != MI_BIT:
+                        continue
+            elif not crosses:
+                continue
+            if r.base_rule != "open" and r.is_base[t] >= 0:
+                ok, wins = self._base_entry(me, p, r.is_base[t], t)
+                if not ok:
+                    continue
+                if wins:
+                    out.append(mv)
+                    continue
+            found = [mva for a, mva in atts
+                     if (q := board[a]) and owner[q] != me and not (carrier and (q == fc0 or q == fc1))]
+            if not (found and r.compulsory):
+                out.append(mv)
+            out.extend(found)
+
+    def _transfers(self, me: int, out: list) -> None:
+        """Flag hand-overs open this turn: pairs put side by side by our previous move."""
+        r = self.rules
+        pos, kind = self.pos, self.kind
+        for a, b in self.window[me]:
+            for giver, taker in ((a, b), (b, a)):
+                if pos[giver] < 0 or pos[taker] < 0 or not self._carries(giver) or self._carries(taker):
+                    continue
+                if not r.carries[kind[taker]] or r.is_base[pos[giver]] >= 0 or r.is_base[pos[taker]] >= 0:
+                    continue
+                if pos[taker] in r.steps[pos[giver]]:
+                    out.append(r.transfer_objects[(pos[giver], pos[taker])])
+
+    def _generate_fleet_orders(self) -> list:
+        r = self.rules
+        me = self.turn
+        board, kind, owner, pos = self.board, self.kind, self.owner, self.pos
+        is_base = r.is_base
+        fm, fa = self.fo_moved, self.fo_attacked
+        steps, doubles, attack_objects = r.gen_steps[me], r.gen_doubles[me], r.attack_objects[me]
+        long_moves = r.long_moves
+        out: list = []
+        for p in self.alive[me]:
+            k = kind[p]
+            if k == MI:
+                continue
+            s = pos[p]
+            if not fm >> p & 1:
+                for t, mv, _ in steps[s]:
+                    if not board[t] and is_base[t] != me:
+                        out.append(mv)
+                how = long_moves.get(k)
+                if how:
+                    for mid, t, crosses, mv, _ in doubles[s]:
+                        if board[t] or is_base[t] == me:
+                            continue
+                        if how == "through-empty" and (board[mid] or crosses):
+                            continue
+                        out.append(mv)
+            if r.attacks[k] and not fa >> p & 1:
+                for a, att in attack_objects[s]:
+                    q = board[a]
+                    if q and owner[q] != me:
+                        out.append(att)
+        if self.fo_acted:
+            out.append(END)
+        return out
+
+    # ------------------------------------------------------------------------------------
+    # applying
+    # ------------------------------------------------------------------------------------
+    def _play(self, action) -> None:
+        kind_of_action = type(action)
+        self._legal = None
+        if kind_of_action is Move:
+            if self.rules.fleet_orders:
+                self._fleet_move(action)
+            else:
+                self._move(action)
+        elif kind_of_action is Attack:
+            self._fleet_attack(action)
+        elif kind_of_action is EndTurn:
+            self._end_fleet_turn()
+        elif kind_of_action is Transfer:
+            self._transfer(action)
+        elif kind_of_action is Deploy:
+            self._deploy(action)
+        else:
+            raise IllegalAction(f"{action!r} is not a Dover Patrol action")
+
+    def _event(self, kind: str, text: str, **details: Any) -> None:
+        self._log.append(Event(kind, text, details))
+
+    def _move(self, mv: Move) -> None:
+        r = self.rules
+        s, t, a = mv.key
+        me = self.turn
+        op = 1 - me
+        board, kind, owner, pub = self.board, self.kind, self.owner, self.pub
+        p = board[s]
+        k = kind[p]
+        board[s] = 0
+        board[t] = p
+        self.pos[p] = t
+        z = r.zobrist
+        self.zh ^= z[s][p] ^ z[t][p]
+        self.moved[p] = True
+        pub[p] &= NOT_MI
+        jump = abs(t - s) != 1 and abs(t - s) != r.files
+        crossing = s * r.size + t in r.crossing
+        log = self._log
+        if k == FB and (jump or crossing):
+            pub[p] = FB_BIT    # a jump or a flight over the wall must be declared
+        if log is not None:
+            names = r.names
+            how = "jumped" if jump else "moved"
+            self._event("jump" if jump else "move", f"{_cap(me)} {how} {names[s]}-{names[t]}",
+                        side=SIDES[me], frm=names[s], to=names[t], piece=KIND_CODES[k])
+            if k == FB and (jump or crossing):
+                what = "jumped" if jump else "flew over the harbour wall"
+                self._event("reveal", f"{_cap(me)}'s Flying Boat {what} ({names[s]}-{names[t]})",
+                            side=SIDES[me], square=names[t], piece="FB")
+        if r.contact_explosions and self._contact(p, k, t, me, op):
+            self._finish_turn(0)
+            return
+        bt = r.is_base[t]
+        if bt >= 0 and r.base_rule != "open":
+            self._arrive_on_base(p, t, bt, me)
+        elif (self.flag_sq[0] == t or self.flag_sq[1] == t) and r.flags:
+            self._pick_up(p, t)
+        if a >= 0 and self.result is None:
+            self._attack(p, board[a])
+        self._finish_turn(p)
+
+    def _contact(self, p: int, k: int, t: int, me: int, op: int) -> bool:
+        """Contact on arrival: True if the arriving piece was blown up."""
+        r = self.rules
+        board, kind, owner, pub = self.board, self.kind, self.owner, self.pub
+        bit = 1 << k
+        hit_by = 0
+        mover_knows, owner_knows = self.priv[me], self.priv[op]
+        for c in r.contact[me][t]:
+            q = board[c]
+            if not q or owner[q] != op:
+                continue
+            qk = kind[q]
+            if qk == MI or qk == ML:
+                spares = r.mine_spares if qk == MI else r.layer_spares
+                if bit & spares:
+                    owner_knows[p] &= spares   # the owner saw nothing happen: p is one it spares
+                else:
+                    owner_knows[p] &= ~spares
+                    pub[q] = 1 << qk           # the Mine (Mine Layer) is shown
+                    hit_by = hit_by or q
+                    continue
+            # no explosion from q: if p would have been blown up by a Mine or a Mine Layer,
+            # q is neither (p's side knows p's kind)
+            if not bit & r.mine_spares:
+                mover_knows[q] &= ~MI_BIT
+            if not bit & r.layer_spares:
+                mover_knows[q] &= ~(1 << ML)
+        if not hit_by:
+            return False
+        if self._log is not None:
+            names = r.names
+            self._event("explosion",
+                        f"{_cap(me)}'s piece arriving on {names[t]} was blown up by {_cap(op)}'s "
+                        f"{r.kind_names[kind[hit_by]]} on {names[self.pos[hit_by]]}",
+                        side=SIDES[me], square=names[t], piece=KIND_CODES[k],
+                        by=KIND_CODES[kind[hit_by]], at=names[self.pos[hit_by]])
+        self._remove(p, 0, True)
+        return True
+
+    def _arrive_on_base(self, p: int, t: int, b: int, me: int) -> None:
+        r = self.rules
+        names = r.names
+        if r.base_rule == "target":
+            if b != me:
+                self._win(me, f"{_cap(me)} occupied {_cap(b)}'s base {names[t]}")
+            return
+        fs, fc = self.flag_sq, self.flag_carrier
+        if b != me:
+            f = 0 if fs[0] == t else 1
+            fs[f] = -1
+            self.flag_mine[f] = False
+            fc[f] = p
+            if self._log is not None:
+                self._event("capture", f"{_cap(me)} captured {_cap(f)}'s flag on {names[t]}",
+                            side=SIDES[me], flag=SIDES[f], square=names[t])
+            if r.win == "occupy-base":
+                self._win(me, f"{_cap(me)} captured {_cap(b)}'s flag")
+            return
+        f = 0 if fc[0] == p else 1
+        fc[f] = 0
+        fs[f] = t
+        self.flag_mine[f] = False
+        if self._log is not None:
+            whose = "its own" if f == me else f"{_cap(f)}'s"
+            self._event("deposit", f"{_cap(me)} brought {whose} flag to its base {names[t]}",
+                        side=SIDES[me], flag=SIDES[f], square=names[t])
+        if fs[0] == t and fs[1] == t:
+            self._win(me, f"both flags on {_cap(me)}'s base")
+
+    def _pick_up(self, p: int, t: int) -> None:
+        """A piece arriving where a flag lies takes it (a mine-dropped flag: Mine Sweepers only)."""
+        r = self.rules
+        if self._carries(p) or not r.carries[self.kind[p]]:
+            return
+        for f in (0, 1):
+            if self.flag_sq[f] != t:
+                continue
+            if self.flag_mine[f]:
+                if self.kind[p] != MS:
+                    continue
+                self.pub[p] = MS_BIT      # only a Mine Sweeper could have taken it
+            self.flag_sq[f] = -1
+            self.flag_mine[f] = False
+            self.flag_carrier[f] = p
+            if self._log is not None:
+                me = self.owner[p]
+                self._event("pickup", f"{_cap(me)} picked up {_cap(f)}'s flag on {r.names[t]}",
+                            side=SIDES[me], flag=SIDES[f], square=r.names[t])
+            return
+
+    def _attack(self, p: int, q: int) -> None:
+        """``p`` attacks ``q``: both are shown, the combat table decides."""
+        r = self.rules
+        kind, pos = self.kind, self.pos
+        kp, kq = kind[p], kind[q]
+        result = r.result[kp][kq]
+        self.pub[p] = 1 << kp
+        self.pub[q] = 1 << kq
+        if self._log is not None:
+            me, op = self.owner[p], self.owner[q]
+            names = r.names
+            if result == ATTACKER_WINS:
+                verb = {MI: "cleared", FB: "brought down"}.get(kq, "sunk")
+                said = f"{_cap(op)}'s {r.kind_names[kq]} {verb}"
+            elif result == DEFENDER_WINS:
+                said = f"{_cap(me)}'s {r.kind_names[kp]} " + ("blown up" if kq in (MI, ML) else "sunk")
+            elif result == BOTH_SUNK:
+                said = "both sunk"
+            else:
+                said = "nothing happens"
+            code = {ATTACKER_WINS: "A", DEFENDER_WINS: "D", BOTH_SUNK: "B", NOTHING: "."}[result]
+            self._event("attack", f"{_cap(me)} {KIND_CODES[kp]} on {names[pos[p]]} attacked "
+                        f"{_cap(op)} {KIND_CODES[kq]} on {names[pos[q]]}: {said}",
+                        side=SIDES[me], attacker=KIND_CODES[kp], frm=names[pos[p]],
+                        defender=KIND_CODES[kq], at=names[pos[q]], result=code)
+        if result == ATTACKER_WINS:
+            self._remove(q, p, False)
+        elif result == DEFENDER_WINS:
+            explosion = kq == MI or kq == ML
+            self._remove(p, 0 if explosion else q, explosion)
+        elif result == BOTH_SUNK:
+            self._remove(q, 0, False)
+            self._remove(p, 0, False)
+
+    def _remove(self, p: int, winner: int, explosion: bool) -> None:
+        """Take ``p`` off the board; a flag it carried passes to ``winner`` or lies on its square."""
+        r = self.rules
+        s = self.pos[p]
+        side = self.owner[p]
+        if r.flags:
+            fc = self.flag_carrier
+            for f in (0, 1):
+                if fc[f] != p:
+                    continue
+                fc[f] = 0
+                if winner and r.carries[self.kind[winner]] and not self._carries(winner):
+                    fc[f] = winner
+                    text = f"{_cap(self.owner[winner])} took {_cap(f)}'s flag"
+                else:
+                    self.flag_sq[f] = s
+                    # a flag lying on a base is simply on that base
+                    self.flag_mine[f] = explosion and r.is_base[s] < 0
+                    text = f"{_cap(f)}'s flag lies on {r.names[s]}" + (
+                        " (only a Mine Sweeper may pick it up)" if self.flag_mine[f] else "")
+                if self._log is not None:
+                    self._event("flag", text, flag=SIDES[f], square=r.names[s])
+        self.board[s] = 0
+        self.zh ^= r.zobrist[s][p]
+        self.pos[p] = -1
+        self.alive[side].remove(p)
+        self._removed = True
+        k = self.kind[p]
+        if k == 10:
+            self.flagship_lost[side] = True
+        if k != MI:
+            self.fleet_left[side] -= 1
+
+    def _transfer(self, action: Transfer) -> None:
+        r = self.rules
+        s, t = action.key
+        giver, taker = self.board[s], self.board[t]
+        f = 0 if self.flag_carrier[0] == giver else 1
+        self.flag_carrier[f] = taker
+        self.pub[taker] &= NOT_MI
+        me = self.turn
+        if self._log is not None:
+            self._event("transfer", f"{_cap(me)} handed {_cap(f)}'s flag from {r.names[s]} to {r.names[t]}",
+                        side=SIDES[me], flag=SIDES[f], frm=r.names[s], to=r.names[t])
+        self._finish_turn(0)
+
+    # --- Fleet Orders --------------------------------------------------------------------
+    def _fleet_move(self, mv: Move) -> None:
+        r = self.rules
+        s, t, _ = mv.key
+        me = self.turn
+        board = self.board
+        p = board[s]
+        k = self.kind[p]
+        jump = abs(t - s) != 1 and abs(t - s) != r.files
+        if jump:
+            mid = (s + t) // 2
+            over = board[mid] != 0
+            allowed = [kk for kk, how in r.long_moves.items() if how == "over-anything" or not over]
+            self.pub[p] &= mask_of(allowed)
+        board[s] = 0
+        board[t] = p
+        self.pos[p] = t
+        z = r.zobrist
+        self.zh ^= z[s][p] ^ z[t][p]
+        self.moved[p] = True
+        self.pub[p] &= NOT_MI
+        self.fo_moved |= 1 << p
+        self.fo_acted = True
+        if self._log is not None:
+            names = r.names
+            self._event("move", f"{_cap(me)} moved {names[s]}-{names[t]}", side=SIDES[me],
+                        frm=names[s], to=names[t], piece=KIND_CODES[k])
+        if r.is_base[t] == 1 - me:
+            self._win(me, f"{_cap(me)} entered {_cap(1 - me)}'s base {r.names[t]}")
+            self.phase = OVER
+
+    def _fleet_attack(self, action: Attack) -> None:
+        s, a = action.key
+        p = self.board[s]
+        self.fo_attacked |= 1 << p
+        self.fo_acted = True
+        self._attack(p, self.board[a])
+
+    def _end_fleet_turn(self) -> None:
+        if self._log is not None:
+            self._event("end", f"{_cap(self.turn)} ended the turn", side=SIDES[self.turn])
+        self._finish_turn(0)
+
+    # --- turns ---------------------------------------------------------------------------
+    def _win(self, side: int | None, reason: str) -> None:
+        if self.result is None:
+            self.result = Outcome(SIDES[side] if side is not None else None, reason)
+            self.phase = OVER
+            if self._log is not None:
+                self._event("end", reason, winner=SIDES[side] if side is not None else "none")
+
+    def _check_losses(self) -> None:
+        """Wins decided by what was removed (Flagship Hunt, Pitched Battle)."""
+        r = self.rules
+        if r.win == "flagship":
+            lost = self.flagship_lost
+            if lost[0] and lost[1]:
+                self._win(None, "both Flagships sunk together")
+            elif lost[0] or lost[1]:
+                loser = 0 if lost[0] else 1
+                self._win(1 - loser, f"{_cap(1 - loser)} sank {_cap(loser)}'s Flagship")
+        elif r.win == "fleet":
+            left = self.fleet_left
+            if left[0] <= 0 and left[1] <= 0:
+                self._win(None, "both fleets sunk together")
+            elif left[0] <= 0 or left[1] <= 0:
+                loser = 0 if left[0] <= 0 else 1
+                self._win(1 - loser, f"{_cap(1 - loser)} sank {_cap(loser)}'s whole fleet")
+
+    def _finish_turn(self, mover: int) -> None:
+        """After a side's action in the single-action game (or ``end`` in Fleet Orders)."""
+        if self._removed:
+            self._check_losses()
+        if self.result is not None:
+            self.phase = OVER
+            return
+        me = self.turn
+        r = self.rules
+        pairs: tuple = ()
+        if r.flags and mover and self.pos[mover] >= 0 and (self.flag_carrier[0] or self.flag_carrier[1]):
+            board, owner = self.board, self.owner
+            pairs = tuple((mover, q) for n in r.steps[self.pos[mover]]
+                          if (q := board[n]) and owner[q] == me)
+        self.window[me] = pairs
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        r = self.rules
+        self.ply += 1
+        if self._removed:
+            self.quiet = 0
+            self.counts = {}
+            self._removed = False
+        else:
+            self.quiet += 1
+        self.turn = 1 - self.turn
+        self.fo_moved = self.fo_attacked = 0
+        self.fo_acted = False
+        if r.quiet_ply_limit and self.quiet >= r.quiet_ply_limit:
+            self._win(None, f"{self.quiet} turns without a piece removed")
+            return
+        if r.repetition_draw:
+            key = self.position_key()
+            n = self.counts.get(key, 0) + 1
+            self.counts[key] = n
+            if n >= r.repetition_draw:
+                self._win(None, f"the same position for the {_ordinal(n)} time")
+                return
+        self._start_turn()
+
+    def position_key(self) -> int:
+        """Repetition key: the same pieces on the same squares, flags, player to move."""
+        r = self.rules
+        key = self.zh ^ (r.zobrist_turn if self.turn else 0)
+        if r.flags:
+            zf = r.zobrist_flag
+            for f in (0, 1):
+                c = self.flag_carrier[f]
+                key ^= zf[f][r.size + c] if c else zf[f][self.flag_sq[f]]
+        return key
+
+    def _start_turn(self) -> None:
+        """Run aground a carrier that cannot leave a base; a side with no action is hemmed in."""
+        r = self.rules
+        while True:
+            side = self.turn
+            self._legal = self._generate()
+            if self._legal:
+                return
+            stuck = self._on_base(side) if r.base_rule == "flags" else 0
+            if stuck:
+                s = self.pos[stuck]
+                if self._log is not None:
+                    self._event("aground", f"{_cap(side)}'s piece on {r.names[s]} cannot leave the base "
+                                f"and runs aground", side=SIDES[side], square=r.names[s],
+                                piece=KIND_CODES[self.kind[stuck]])
+                self._remove(stuck, 0, False)
+                self._check_losses()
+                if self.result is not None:
+                    return
+                self.window[side] = ()
+                self.ply += 1
+                self.quiet = 0
+                self.counts = {}
+                self._removed = False
+                self.turn = 1 - side
+                continue
+            self._hemmed_in(side)
+            return
+
+    def _hemmed_in(self, side: int) -> None:
+        r = self.rules
+        winner = 1 - side
+        if r.flags and self.flag_sq[winner] != r.bases[winner]:
+            self._win(None, f"{_cap(side)} cannot move, but {_cap(winner)}'s flag is not on its base: drawn")
+        else:
+            self._win(winner, f"{_cap(side)} cannot move (hemmed in)")
+
+    # --- setup ---------------------------------------------------------------------------
+    def _deploy(self, action: Deploy) -> None:
+        side = action.side
+        self.place_fleet(side, action.placement)
+        self.deployed[side] = True
+        self.deploy_text[side] = action.text
+        if self._log is not None:
+            self._event("deploy", f"{_cap(side)} deployed its fleet", side=SIDES[side])
+        if not self.deployed[1 - side]:
+            self.turn = 1 - side
+            return
+        self.begin_play(self._draw_first())
+
+    def place_fleet(self, side: int, placement) -> None:
+        """Put ``side``'s pieces on the board, numbered in square order (ids tell no kind)."""
+        r = self.rules
+        base_id = 1 + side * r.fleet_size
+        for i, (sq, k) in enumerate(sorted(placement)):
+            pid = base_id + i
+            self.kind[pid] = k
+            self.pos[pid] = sq
+            self.board[sq] = pid
+            self.alive[side].append(pid)
+            self.zh ^= r.zobrist[sq][pid]
+            if k != MI:
+                self.fleet_left[side] += 1
+
+    def _draw_first(self) -> int:
+        choice = self.rules.first_player
+        if choice in SIDE_INDEX:
+            return SIDE_INDEX[choice]
+        # The lot: a fair coin drawn from both secret deployments, which neither player can
+        # steer without knowing the other's; it replays exactly from the record.
+        import hashlib
+        digest = hashlib.sha256("|".join(self.deploy_text).encode()).digest()
+        return digest[0] & 1
+
+    def begin_play(self, first: int) -> None:
+        """Both fleets are on the board: ``first`` moves."""
+        self.phase = PLAY
+        self.first = first
+        self.turn = first
+        self.counts = {}
+        if self._log is not None:
+            self._event("lot", f"{_cap(first)} moves first", first=SIDES[first])
+        if self.rules.win == "flagship":
+            for side in (0, 1):
+                if not any(self.kind[p] == 10 for p in self.alive[side]):
+                    self.flagship_lost[side] = True
+        self._check_losses()
+        if self.result is None:
+            for side in (0, 1):
+                if self.rules.flags and self.flag_sq[0] == self.rules.bases[side] == self.flag_sq[1]:
+                    self._win(side, f"both flags on {_cap(side)}'s base")
+        if self.result is None:
+            if self.rules.repetition_draw:
+                self.counts[self.position_key()] = 1
+            self._start_turn()
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")

@@ -1,0 +1,195 @@
+"""A variant with its option values, compiled into flat lookup tables for a fast engine.
+
+Everything a turn needs is precomputed once per (variant, options): neighbours with and without
+walls, Flying Boat jumps, the attacking-position relation per side, the combat table as a 16x16
+list, and the Move/Attack/Transfer objects themselves, so generating legal actions never builds
+an object.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from navalgames.core.grid import Grid
+from navalgames.core.options import resolve_options
+
+from .actions import Attack, Move, Transfer
+from .model import (FB, MI, ML, MS, NORTH, SIDES, SOUTH, GameData, Variant, mask_of)
+
+# Combat results as small ints.
+NOTHING, ATTACKER_WINS, DEFENDER_WINS, BOTH_SUNK, NO_ATTACK = 0, 1, 2, 3, -1
+_RESULT_CODES = {".": NOTHING, "A": ATTACKER_WINS, "D": DEFENDER_WINS, "B": BOTH_SUNK}
+
+# Option values when a variant does not declare an option (the rule is then fixed).
+FIXED_OPTIONS = {"attack_contact": "facing", "fb_jump_over_ships": False, "fb_jump_with_flag": False,
+                 "repetition_draw": 3, "quiet_ply_limit": 200, "first_player": "lot"}
+
+
+class Rules:
+    """Compiled variant: read-only after construction, shared by every state of a game."""
+
+    def __init__(self, data: GameData, variant: Variant, options: Mapping[str, Any] | None) -> None:
+        self.data = data
+        self.variant = variant
+        self.options = resolve_options(variant.options, options)   # ValueError on a bad option
+        opt = {**FIXED_OPTIONS, **self.options}
+        self.attack_contact: str = opt["attack_contact"]
+        self.fb_jump_over_ships: bool = opt["fb_jump_over_ships"]
+        self.fb_jump_with_flag: bool = opt["fb_jump_with_flag"]
+        self.repetition_draw: int = opt["repetition_draw"]
+        self.quiet_ply_limit: int = opt["quiet_ply_limit"]
+        self.first_player: str = opt["first_player"]
+
+        board = data.board
+        self.board = board
+        self.grid: Grid = board.grid if variant.walls else board.grid.with_walls(frozenset())
+        self.free_grid: Grid = board.grid.with_walls(frozenset())
+        grid = self.grid
+        self.files, self.ranks, self.size = grid.files, grid.ranks, grid.size
+        self.names = tuple(grid.name(sq) for sq in range(self.size))
+        self.bases = board.bases
+        self.is_base = [-1] * self.size
+        for side in (SOUTH, NORTH):
+            self.is_base[board.bases[side]] = side
+        self.half = self.ranks // 2
+        self.flags = variant.flags
+        self.base_rule = variant.bases
+        self.fleet_orders = variant.turn == "fleet-orders"
+        self.compulsory = variant.attacks == "compulsory"
+        self.contact_explosions = variant.contact_explosions
+        self.win = variant.win
+        self.fleet_size = variant.fleet_size
+        self.counts = [0] * 16
+        for k, n in variant.pieces.items():
+            self.counts[k] = n
+
+        kinds = data.kinds
+        self.kind_names = [""] + [kinds[k].name for k in range(1, 16)]
+        self.moves = [False] + [kinds[k].moves for k in range(1, 16)]
+        self.attacks = [False] + [kinds[k].attacks for k in range(1, 16)]
+        self.carries = [False] + [kinds[k].carries_flag for k in range(1, 16)]
+
+        table = data.combat.tables[variant.combat]
+        self.result = [[NO_ATTACK] * 16 for _ in range(16)]
+        for (att, dfn), code in table.items():
+            if self.attacks[att]:
+                self.result[att][dfn] = _RESULT_CODES[code]
+        spares = data.combat.contact_spares
+        self.mine_spares = mask_of(spares.get(MI, ()))
+        self.layer_spares = mask_of(spares.get(ML, ()))
+        self.long_moves = dict(variant.long_moves)
+
+        self._build_geometry()
+        self._build_actions()
+        rng = random.Random(0xD0E5)   # fixed: repetition keys must not depend on the process
+        npid = 2 * self.fleet_size + 1
+        self.zobrist = [[rng.getrandbits(62) for _ in range(npid)] for _ in range(self.size)]
+        self.zobrist_turn = rng.getrandbits(62)
+        self.zobrist_flag = [[rng.getrandbits(62) for _ in range(self.size + npid + 1)] for _ in range(2)]
+
+    # --- geometry -------------------------------------------------------------------------
+    def _build_geometry(self) -> None:
+        grid, free, size, files = self.grid, self.free_grid, self.size, self.files
+        # Ordinary moves respect walls; the Flying Boat's ignore them (crossing reveals it).
+        self.steps = [grid.orthogonal_neighbours[sq] for sq in range(size)]
+        self.free_steps = [free.orthogonal_neighbours[sq] for sq in range(size)]
+        self.crossing = set()          # sq * size + to for one-square moves across a wall
+        for sq in range(size):
+            for to in self.free_steps[sq]:
+                if to not in self.steps[sq]:
+                    self.crossing.add(sq * size + to)
+        # Two squares in a straight line: (middle, landing, crosses a wall).
+        self.doubles = []
+        for sq in range(size):
+            entries = []
+            for df, dr in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+                mid = free.step(sq, df, dr)
+                to = free.step(sq, 2 * df, 2 * dr) if mid is not None else None
+                if to is None:
+                    continue
+                crosses = grid.wall_between(sq, mid) or grid.wall_between(mid, to)
+                entries.append((mid, to, crosses))
+            self.doubles.append(tuple(entries))
+        # Attacking position, per side: "facing" = same file, each directly ahead of the other;
+        # "orthogonal" = any neighbour. A wall between two squares keeps them apart.
+        self.contact = [[], []]
+        for side in (SOUTH, NORTH):
+            ahead = files if side == SOUTH else -files
+            for sq in range(size):
+                if self.attack_contact == "orthogonal" and not self.fleet_orders:
+                    self.contact[side].append(self.steps[sq])
+                else:
+                    to = sq + ahead
+                    ok = 0 <= to < size and to in self.steps[sq]
+                    self.contact[side].append((to,) if ok else ())
+
+    def _build_actions(self) -> None:
+        """Interned actions, grouped per side and square in the order legal_actions lists them."""
+        grid, size = self.grid, self.size
+        self.move_objects: dict[tuple[int, int, int], Move] = {}
+
+        def move(frm: int, to: int, att: int = -1) -> Move:
+            key = (frm, to, att)
+            obj = self.move_objects.get(key)
+            if obj is None:
+                obj = self.move_objects[key] = Move(frm, to, att, grid)
+            return obj
+
+        def with_attacks(side: int, frm: int, to: int) -> tuple:
+            return tuple((a, move(frm, to, a)) for a in self.contact[side][to] if a != frm)
+
+        # gen_steps[side][sq]: (to, move, ((attacked, move+attack), ...)) for ordinary pieces
+        self.gen_steps = [[tuple((to, move(sq, to), with_attacks(side, sq, to)) for to in self.steps[sq])
+                           for sq in range(size)] for side in (SOUTH, NORTH)]
+        # Flying Boat one-square moves, walls ignored.
+        self.gen_fb_steps = [[tuple((to, move(sq, to), with_attacks(side, sq, to)) for to in self.free_steps[sq])
+                              for sq in range(size)] for side in (SOUTH, NORTH)]
+        # Two-square moves: (middle, to, crosses, move, attacks).
+        self.gen_doubles = [[tuple((mid, to, crosses, move(sq, to), with_attacks(side, sq, to))
+                                   for mid, to, crosses in self.doubles[sq])
+                             for sq in range(size)] for side in (SOUTH, NORTH)]
+        self.attack_objects = [[tuple((a, Attack(sq, a, grid)) for a in self.contact[side][sq])
+                                for sq in range(size)] for side in (SOUTH, NORTH)]
+        self.transfer_objects: dict[tuple[int, int], Transfer] = {}
+        for sq in range(size):
+            for to in self.steps[sq]:
+                self.transfer_objects[(sq, to)] = Transfer(sq, to, grid)
+
+    # --- helpers ------------------------------------------------------------------------
+    def side_rank(self, side: int, sq: int) -> int:
+        """Rank counted from ``side``'s own back row, from 1."""
+        rank = sq // self.files
+        return rank + 1 if side == SOUTH else self.ranks - rank
+
+    def on_own_half(self, side: int, sq: int) -> bool:
+        return self.side_rank(side, sq) <= self.half
+
+    def setup_squares(self, side: int) -> tuple[frozenset[int], frozenset[int]]:
+        """(squares of the nearest ranks without the base, squares of the odd piece's rank)."""
+        zone = self.variant.setup
+        main = frozenset(sq for sq in range(self.size)
+                         if self.side_rank(side, sq) <= zone.ranks and sq != self.bases[side])
+        odd = frozenset(sq for sq in range(self.size) if self.side_rank(side, sq) == zone.odd_rank)
+        return main, odd
+
+
+_CACHE: dict[tuple, Rules] = {}
+
+
+def compile_rules(data: GameData, variant_id: str, options: Mapping[str, Any] | None = None) -> Rules:
+    """The compiled rules for a variant and options (cached: states of one game share them)."""
+    variant = data.variant(variant_id)
+    resolved = resolve_options(variant.options, options)
+    key = (id(data), variant_id, tuple(sorted(resolved.items())))
+    rules = _CACHE.get(key)
+    if rules is None or rules.data is not data:
+        rules = _CACHE[key] = Rules(data, variant, resolved)
+    return rules
+
+
+def side_name(side: int) -> str:
+    return SIDES[side]
+
+
+MS_BIT, FB_BIT, MI_BIT, ML_BIT = 1 << MS, 1 << FB, 1 << MI, 1 << ML
