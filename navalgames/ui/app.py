@@ -1,7 +1,8 @@
 """The one arcade window of the suite and how screens are started.
 
 Contract with the games: ``GameSpec.view`` names ``make_view(window, match) -> arcade.View``.
-The window offers ``settings``, ``store`` (saves), ``show_launcher()`` and ``play_sound(name)``;
+The window offers ``settings``, ``store`` (saves), ``palette`` (colours by role, honouring the
+colour-blind setting), ``show_launcher()`` and ``play_sound(name)``;
 the Match (navalgames.core.match) carries the record, including who plays each side
 (``record.players[side]`` is ``"human"`` or ``"computer:LEVEL"``).
 """
@@ -15,6 +16,8 @@ from navalgames.core.paths import data_dir
 from navalgames.core.records import SaveStore
 from navalgames.core.registry import load_object
 from navalgames.core.settings import Settings
+from navalgames.ui import theme
+from navalgames.ui.palette import Palette, palette
 
 TITLE = "NavalGames"
 
@@ -28,6 +31,12 @@ class NavalWindow(arcade.Window):
         self.set_minimum_size(800, 600)
         self.store = store or SaveStore(data_dir())
         self._sounds: dict[str, arcade.Sound] = {}
+        theme.load_fonts()
+
+    @property
+    def palette(self) -> Palette:
+        """The colours by role for the current colour-blind setting (see navalgames.ui.palette)."""
+        return palette(self.settings.colour_blind)
 
     def show_launcher(self) -> None:
         from navalgames.ui.launcher import LauncherView

@@ -1,0 +1,214 @@
+"""Continue: every saved and autosaved game, newest first, and files that cannot be opened.
+
+Choosing a game replays its record and opens the game's screen, exactly as a new game would.
+An unreadable file is listed with its one-line problem; nothing here can crash the launcher.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import arcade
+
+from navalgames.core.match import Match, replay
+from navalgames.core.records import SaveEntry, SaveError
+from navalgames.ui import theme
+from navalgames.ui.launcher import installed_games, one_line, open_match
+from navalgames.ui.widgets import put, Button, MenuView, SaveRow
+
+
+def when(entry: SaveEntry) -> str:
+    """The save's date in the player's local time, e.g. '3 Mar 2026, 14:05'."""
+    stamp = None
+    if entry.record is not None:
+        try:
+            stamp = datetime.fromisoformat(entry.record.updated).astimezone()
+        except (TypeError, ValueError):
+            stamp = None
+    stamp = stamp or datetime.fromtimestamp(entry.modified)
+    return f"{stamp.day} {stamp:%b %Y, %H:%M}"
+
+
+def players_line(players: dict[str, str]) -> str:
+    computers = {side: who.split(":", 1)[1] if ":" in who else "" for side, who in players.items()
+                 if who.startswith("computer")}
+    if not computers:
+        return "two players"
+    if len(computers) == len(players):
+        return "computer against computer"
+    side, level = next(iter(computers.items()))
+    return f"against the computer ({level}) as {next(s for s in players if s not in computers).capitalize()}"
+
+
+class ContinueView(MenuView):
+    ROW_H = 66
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.first = 0          # the first row shown (the list scrolls when it is long)
+        self.confirm: SaveEntry | None = None
+        self.message = ""
+
+    def build(self) -> None:
+        c = self.colours
+        self.games, _ = installed_games()
+        self.variant_names: dict[tuple[str, str], str] = {}
+        self.heading = arcade.Text("Continue a game", 0, 0, c.brass_light, theme.HEADING + 8, font_name=theme.FONT,
+                                   bold=True, anchor_x="center")
+        self.entries = self.window.store.entries()
+        self.rows: list[SaveRow] = []
+        self.deletes: list[Button] = []
+        for entry in self.entries:
+            heading, details, problem = self.describe(entry)
+            tag = ("Finished  ·  " if entry.record and entry.record.result else "") + \
+                  ("Autosave" if entry.autosave else "Saved game")
+            row = SaveRow(heading, details, tag, problem, lambda e=entry: self.resume(e), c)
+            delete = Button("Sure?" if self.confirm == entry else "Delete", lambda e=entry: self.delete(e), c,
+                            on_paper=True, font_size=theme.SMALL,
+                            help_text=f"Delete {entry.path.name} (asks once more)")
+            row.help_text = "Open this game where it stood" if not problem else "This file cannot be opened"
+            self.rows.append(row)
+            self.deletes.append(delete)
+        self.empty = arcade.Text(
+            "No saved games yet. Every move is saved as you play, so a game you leave waits here.",
+            0, 0, c.text, theme.BODY + 2, font_name=theme.FONT, italic=True, anchor_x="center",
+            multiline=True, width=700, align="center")
+        self.message_text = arcade.Text(self.message, 0, 0, c.warning, theme.BODY, font_name=theme.FONT,
+                                        anchor_x="center")
+        self.back_button = self.ui.add(Button("Back", self.back, c, help_text="Back to the list of games"))
+        self.focus_order = [w for pair in zip(self.rows, self.deletes) for w in pair] + [self.back_button]
+
+    def describe(self, entry: SaveEntry) -> tuple[str, str, bool]:
+        """Heading, details line and whether this entry cannot be opened."""
+        record = entry.record
+        if record is None:
+            problem = entry.problem or "cannot be read"
+            problem = problem.removeprefix(f"{entry.path.name}: ")
+            return entry.path.name, problem[:1].upper() + problem[1:], True
+        spec = self.games.get(record.game)
+        if spec is None:
+            return record.game, f"A game that is not installed  ·  saved {when(entry)}", True
+        moves = record.ply_count
+        result = ""
+        if record.result:
+            winner = record.result.get("winner")
+            result = "  ·  drawn" if winner in (None, "none") else f"  ·  {str(winner).capitalize()} won"
+        details = (f"{players_line(record.players)}  ·  {moves} move{'s' if moves != 1 else ''}"
+                   f"{result}  ·  {when(entry)}")
+        return f"{spec.title}  —  {self.variant_name(spec, record.variant)}", details, False
+
+    def variant_name(self, spec, variant_id: str) -> str:
+        key = (spec.id, variant_id)
+        if key not in self.variant_names:
+            try:
+                self.variant_names[key] = spec.variant(variant_id).name
+            except Exception:  # engine not ready, or a variant since renamed: show the id
+                self.variant_names[key] = variant_id
+        return self.variant_names[key]
+
+    def layout(self, width: int, height: int) -> None:
+        s = theme.scale_for(width, height)
+        self.heading.font_size = round((theme.HEADING + 8) * s)
+        put(self.heading, width / 2, height - 60 - 40 * s)
+        list_w = min(1000 * s, width - 120)
+        left = (width - list_w) / 2
+        top = height - 60 - 70 * s
+        button_h = 44 * s
+        bottom = 60 * s + button_h + 24 * s
+        row_h = self.ROW_H * s
+        self.visible_rows = max(1, int((top - bottom) // row_h))
+        self.first = max(0, min(self.first, len(self.rows) - self.visible_rows))
+        delete_w = 110 * s
+        for i, (row, delete) in enumerate(zip(self.rows, self.deletes)):
+            shown = self.first <= i < self.first + self.visible_rows
+            row.visible = delete.visible = shown
+            if shown and row not in self.ui.walk_widgets():
+                self.ui.add(row)
+                self.ui.add(delete)
+            elif not shown and row in self.ui.walk_widgets():
+                self.ui.remove(row)
+                self.ui.remove(delete)
+            y = top - (i - self.first + 1) * row_h
+            row.place(left, y + 2, list_w - delete_w - 10 * s, row_h - 4)
+            delete.place(left + list_w - delete_w, y + row_h * 0.2, delete_w, row_h * 0.6)
+            delete.set_font_size(round(theme.SMALL * s))
+        self.list_rect = arcade.LRBT(left, left + list_w, top - self.visible_rows * row_h, top)
+        self.more_above = self.first > 0
+        self.more_below = self.first + self.visible_rows < len(self.rows)
+        self.back_button.place(width / 2 - 100 * s, 60 * s, 200 * s, button_h)
+        self.back_button.set_font_size(round(theme.BODY * s))
+        put(self.empty, width / 2, height / 2 + 20)
+        put(self.message_text, width / 2, 60 * s + button_h + 8 * s)
+    def draw_texts(self) -> None:
+        self.heading.draw()
+        if not self.rows:
+            self.empty.draw()
+        c = self.colours
+        for flag, y, sign in ((self.more_above, self.list_rect.top + 10, 1),
+                              (self.more_below, self.list_rect.bottom - 10, -1)):
+            if flag:
+                x = self.list_rect.center_x
+                arcade.draw_triangle_filled(x - 12, y, x + 12, y, x, y + 10 * sign, c.brass_light)
+        self.message_text.draw()
+
+    # --- scrolling: keep the focused row in view ---------------------------------------
+    def on_focus(self, widget) -> None:
+        if widget in self.rows or widget in self.deletes:
+            i = self.rows.index(widget) if widget in self.rows else self.deletes.index(widget)
+            if i < self.first or i >= self.first + self.visible_rows:
+                self.first = i if i < self.first else i - self.visible_rows + 1
+                self.relayout()
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        self.first = max(0, self.first - int(scroll_y))
+        self.relayout()
+
+    def move_focus(self, step: int) -> None:
+        usable = [w for w in self.focus_order if not w.disabled]
+        if not usable:
+            return
+        if self.focused not in usable:
+            self.set_focus(usable[0] if step > 0 else usable[-1])
+        else:
+            self.set_focus(usable[(usable.index(self.focused) + step) % len(usable)])
+
+    # --- actions -------------------------------------------------------------------------
+    def show_message(self, text: str) -> None:
+        self.message = text
+        self.message_text.text = text
+
+    def resume(self, entry: SaveEntry) -> None:
+        if entry.record is None:
+            self.show_message(f"{entry.path.name} cannot be opened: "
+                              f"{(entry.problem or '').removeprefix(entry.path.name + ': ')}")
+            return
+        spec = self.games.get(entry.record.game)
+        if spec is None:
+            self.show_message(f"{entry.path.name} is a game of '{entry.record.game}', which is not installed.")
+            return
+        try:
+            state = replay(entry.record, spec, source=entry.path.name)
+            match = Match(spec, entry.record, self.window.store, state=state)
+        except SaveError as exc:
+            self.show_message(str(exc))
+            return
+        except Exception as exc:  # an engine still being written
+            self.show_message(f"{spec.title} cannot open saved games yet: {one_line(exc)}")
+            return
+        problem = open_match(self.window, match)
+        if problem:
+            self.show_message(problem)
+
+    def delete(self, entry: SaveEntry) -> None:
+        if self.confirm != entry:
+            self.confirm = entry
+            self.show_message(f"Delete {entry.path.name}? Choose Sure? to delete it for good.")
+            self.rebuild()
+            return
+        try:
+            entry.path.unlink()
+            self.show_message(f"Deleted {entry.path.name}.")
+        except OSError as exc:
+            self.show_message(f"Could not delete {entry.path.name}: {exc.strerror or exc}")
+        self.confirm = None
+        self.rebuild()

@@ -1,0 +1,67 @@
+"""Driving a hidden NavalWindow from tests: draw a frame, click, press keys, grab the picture.
+
+Events go through the window exactly as a player's would (pyglet queues them while no event
+loop runs; ``dispatch_events()`` delivers them), so the screens' own handlers are tested. Draw a
+frame before reading widget positions: arcade.gui lays widgets out while drawing.
+"""
+
+from __future__ import annotations
+
+import arcade
+from PIL import Image
+
+
+def draw(window: arcade.Window) -> None:
+    window.switch_to()
+    window.dispatch_event("on_draw")
+    window.dispatch_events()
+
+
+def click(window: arcade.Window, x: float, y: float, button: int = arcade.MOUSE_BUTTON_LEFT) -> None:
+    """Press and release the mouse at (x, y), then draw a frame so the result is laid out."""
+    window.dispatch_event("on_mouse_motion", int(x), int(y), 0, 0)
+    window.dispatch_event("on_mouse_press", int(x), int(y), button, 0)
+    window.dispatch_event("on_mouse_release", int(x), int(y), button, 0)
+    window.dispatch_events()
+    draw(window)
+
+
+def click_widget(window: arcade.Window, widget, where: float = 0.5) -> None:
+    """Click a widget; ``where`` is how far across it (0 = left edge, 1 = right edge)."""
+    draw(window)
+    rect = widget.rect
+    click(window, rect.left + 1 + (rect.width - 2) * where, rect.center_y)
+
+
+def press(window: arcade.Window, symbol: int, modifiers: int = 0) -> None:
+    window.dispatch_event("on_key_press", symbol, modifiers)
+    window.dispatch_event("on_key_release", symbol, modifiers)
+    window.dispatch_events()
+    draw(window)
+
+
+def scroll(window: arcade.Window, x: float, y: float, clicks: float) -> None:
+    window.dispatch_event("on_mouse_scroll", int(x), int(y), 0, clicks)
+    window.dispatch_events()
+    draw(window)
+
+
+def resize(window: arcade.Window, width: int, height: int) -> None:
+    window.set_size(width, height)
+    window.dispatch_events()
+    window.dispatch_event("on_resize", width, height)   # headless windows do not always report it
+    window.dispatch_events()
+    draw(window)
+
+
+def snapshot(window: arcade.Window) -> Image.Image:
+    """The window's picture after drawing one frame."""
+    draw(window)
+    width, height = window.get_framebuffer_size()
+    return arcade.get_image(0, 0, width, height).convert("RGB")
+
+
+def colour_count(image: Image.Image) -> int:
+    """How many distinct colours a picture has (a blank screen has one)."""
+    colours = image.getcolors(maxcolors=1 << 24)
+    return len(colours) if colours is not None else 1 << 24
