@@ -161,7 +161,7 @@ def bench_command(argv: list[str]) -> int:
     except _Refusal as exc:
         return _fail(str(exc))
     from .rules import ENGINE
-    from .rules.playout import random_playout
+    from .rules.playout import close_quarters, random_playout
 
     rng = random.Random(args.seed)
     print(f"Naval Blockade engine bench (seed {args.seed}, {args.terrains} random terrains, "
@@ -183,21 +183,34 @@ def bench_command(argv: list[str]) -> int:
     setup = (time.perf_counter() - began) / args.terrains
     print(f"  new terrain (generate, validate, build tables): {setup * 1000:8.2f} ms each")
 
-    plies = games = 0
-    endings: dict[str, int] = {}
-    began = time.perf_counter()
-    deadline = began + args.seconds
-    while time.perf_counter() < deadline:
-        for start in starts:
-            state = start.clone()
-            plies += random_playout(state, rng)
-            games += 1
-            kind = state.ending
-            endings[kind] = endings.get(kind, 0) + 1
-    elapsed = time.perf_counter() - began
-    print(f"  random playouts: {plies / elapsed:12,.0f} plies/s   {games / elapsed:8,.0f} games/s   "
-          f"{plies / games:6.1f} plies per game (dice included)")
-    print("  endings: " + ", ".join(f"{k} {v * 100 / games:.1f}%" for k, v in sorted(endings.items())))
+    def measure(label, make_state, fast=True):
+        plies = games = rolls = 0
+        endings: dict[str, int] = {}
+        began = time.perf_counter()
+        while time.perf_counter() - began < args.seconds:
+            for start in starts:
+                state = make_state(start)
+                if fast:
+                    plies += random_playout(state, rng)
+                else:                       # apply(): events built, as the UI and Match play
+                    while state.to_act() is not None:
+                        if state.to_act() == CHANCE:
+                            outcomes = state.chance_outcomes()
+                            state.apply(outcomes[rng.randrange(len(outcomes))][0])
+                        else:
+                            actions = [a for a in state.legal_actions() if str(a) != "offer-stop"]
+                            state.apply(actions[rng.randrange(len(actions))])
+                        plies += 1
+                games += 1
+                endings[state.ending] = endings.get(state.ending, 0) + 1
+        elapsed = time.perf_counter() - began
+        print(f"  {label}: {plies / elapsed:10,.0f} plies/s  {games / elapsed:8,.0f} games/s  "
+              f"{plies / games:6.1f} plies per game (dice included)")
+        print("      endings: " + ", ".join(f"{k} {v * 100 / games:.0f}%" for k, v in sorted(endings.items())))
+
+    measure("random playouts from the start squares   ", lambda s: s.clone())
+    measure("random playouts from close quarters      ", lambda s: close_quarters(s, rng))
+    measure("the same through apply() (events built)  ", lambda s: close_quarters(s, rng), fast=False)
 
     # line of fire: cached lookups (play) and fresh shapely geometry (first question per pair)
     n = starts[0].rules.size

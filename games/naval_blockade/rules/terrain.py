@@ -21,6 +21,10 @@ from navalgames.core.grid import Grid
 from .actions import HELMS, OFFER_STOP
 from .geometry import DELTAS
 
+# the legal helm orders for each subset of {port, ahead, starboard} (bit 0 port ... bit 2 starboard)
+_HELM_SETS = tuple(tuple(HELMS[i] for i in range(3) if mask >> i & 1) for mask in range(8))
+_HELM_SETS_OFFER = tuple(helms + (OFFER_STOP,) for helms in _HELM_SETS)
+
 # steering destination codes (a square >= 0 is open sea)
 OFF_BOARD, HARBOUR, LAND = -1, -2, -3
 
@@ -275,14 +279,22 @@ class Terrain:
                         code = LAND
                 dest[sq * 8 + h] = code
         self.dest = dest
-        # per (square, heading): the (helm turn, new heading, destination) that reach open sea
-        self.sea_moves = tuple(
-            tuple((turn, (h + turn) % 8, dest[sq * 8 + (h + turn) % 8]) for turn in (-1, 0, 1)
-                  if dest[sq * 8 + (h + turn) % 8] >= 0)
-            for sq in range(n * n) for h in range(8))
-        # the same as ready-made legal action lists (with and without the offer to stop)
-        self.helms = tuple(tuple(HELMS[turn + 1] for turn, _, _ in moves) for moves in self.sea_moves)
-        self.helms_with_offer = tuple(helms + (OFFER_STOP,) for helms in self.helms)
+        # per (square, heading): the (helm turn, new heading, destination) that reach open sea,
+        # and the same as ready-made legal action lists (with and without the offer to stop)
+        sea_moves, helms, with_offer = [], [], []
+        for base in range(0, n * n * 8, 8):
+            for h in range(8):
+                row, mask = [], 0
+                for turn in (-1, 0, 1):
+                    h2 = (h + turn) & 7
+                    d = dest[base + h2]
+                    if d >= 0:
+                        row.append((turn, h2, d))
+                        mask |= 1 << (turn + 1)
+                sea_moves.append(tuple(row))
+                helms.append(_HELM_SETS[mask])
+                with_offer.append(_HELM_SETS_OFFER[mask])
+        self.sea_moves, self.helms, self.helms_with_offer = tuple(sea_moves), tuple(helms), tuple(with_offer)
 
     # --- line of fire (rule 15) ----------------------------------------------------------------
     def blocking_island(self, a: int, b: int) -> int:
