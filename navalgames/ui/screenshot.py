@@ -29,10 +29,9 @@ def headless_window(width: int = 1280, height: int = 800, colour_blind: bool = F
     prepare_headless()
     from navalgames.core.settings import Settings
     from navalgames.ui.app import NavalWindow
-    window = NavalWindow(settings=Settings(width=width, height=height, sound=False, colour_blind=colour_blind),
-                         visible=False)
-    window.set_size(width, height)   # Settings clamps to 800 x 600; a screenshot may be smaller
-    return window
+    # Made at its final size: a headless window cannot be resized afterwards.
+    return NavalWindow(settings=Settings(width=width, height=height, sound=False, colour_blind=colour_blind),
+                       visible=False)
 
 
 def save_png(window, path: str | Path) -> Path:

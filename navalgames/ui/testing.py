@@ -47,9 +47,16 @@ def scroll(window: arcade.Window, x: float, y: float, clicks: float) -> None:
 
 
 def resize(window: arcade.Window, width: int, height: int) -> None:
+    """Resize as a player dragging the window edge would, as far as the screens can tell.
+
+    A headless pyglet window ignores set_size (its drawing surface keeps the size it was made
+    with), so the size it reports is set directly and on_resize is sent: layouts are checked at
+    any size; pictures stay clipped to the original surface.
+    """
     window.set_size(width, height)
-    window.dispatch_events()
-    window.dispatch_event("on_resize", width, height)   # headless windows do not always report it
+    if window.get_size() != (width, height):
+        window._width, window._height = width, height
+    window.dispatch_event("on_resize", width, height)
     window.dispatch_events()
     draw(window)
 
