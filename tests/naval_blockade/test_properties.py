@@ -6,7 +6,6 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.naval_blockade.rules import ENGINE
 from navalgames.core.match import Match, replay
 from navalgames.core.records import GameRecord
 from navalgames.core.registry import get_game

@@ -63,11 +63,3 @@ def bearing_table(side: int, inclusive: bool, max_range: int) -> tuple[tuple[tup
         table.append(tuple(row))
     return tuple(table)
 
-
-def heading_between(dx: int, dy: int) -> int | None:
-    """The heading index of an exact compass direction (dx, dy), or None."""
-    for h, (ux, uy) in enumerate(DELTAS):
-        # same direction: parallel (cross product 0) and pointing the same way (dot product > 0)
-        if dx * uy - dy * ux == 0 and dx * ux + dy * uy > 0:
-            return h
-    return None

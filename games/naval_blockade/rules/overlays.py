@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from .actions import GUN_NAMES, HELMS, RUNNER, SHIP_GUNS, SIDES, Helm
 from .geometry import DELTAS, HEADING_NAMES, arcs_containing, square_range
-from .state import SIX, BlockadeState, square_name
+from .state import SIX, BlockadeState
 from .terrain import HARBOUR, LAND, Terrain
 
 
@@ -126,6 +126,3 @@ def steering_destinations(state: BlockadeState, side=None) -> list[Steer]:
         found.append(Steer(helm, HEADING_NAMES[h], square, status, legal))
     return found
 
-
-def describe_square(state: BlockadeState, sq: int) -> str:
-    return square_name(sq, state.rules.size)

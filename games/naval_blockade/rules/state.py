@@ -23,11 +23,11 @@ from typing import Any
 from navalgames.core.grid import FILE_LETTERS
 from navalgames.core.state import CHANCE, Event, GameState, IllegalAction, Outcome
 
-from .actions import (ACCEPT_STOP, BLOCKADER, GENERATE, GUN_NAMES, HELMS, OFFER_STOP, POINTS,
+from .actions import (ACCEPT_STOP, BLOCKADER, GENERATE, GUN_NAMES, HELMS, POINTS,
                       REFUSE_STOP, ROLL_OUTCOMES, RUNNER, SIDES, TOSSES, ChooseScenario,
                       Generate, Helm, Layout, PlaceTerrain, Resign, Roll, Start, StopAnswer,
                       StopOffer, Toss, parse_action)
-from .geometry import HEADING_NAMES
+from .geometry import DELTAS, HEADING_NAMES
 from .model import Rules
 from .terrain import (HARBOUR, LAND, OFF_BOARD, Terrain, check_layout, generate_layout,
                       layout_rng, terrain_for)
@@ -313,7 +313,7 @@ class BlockadeState(GameState):
             return f"{order}: the Runner may not return to harbour voluntarily"
         if dest == LAND:
             n = self.rules.size
-            dx, dy = _DELTA[h]
+            dx, dy = DELTAS[h]
             target = self.at[side] + dy * n + dx
             island = self.terrain.island_at.get(target)
             what = f"island {island + 1}" if island is not None else "a rock"
@@ -545,5 +545,3 @@ class BlockadeState(GameState):
                              {"winner": SIDES[winner] if winner is not None else "none",
                               "ending": kind}))
 
-
-_DELTA = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
