@@ -17,7 +17,7 @@ from typing import Any, Callable, Sequence
 from navalgames.core.state import CHANCE, GameState
 
 from .budget import Budget
-from .mcts import ActionStats, Evaluate, SearchResult, outcome_value
+from .mcts import ActionStats, Evaluate, SearchResult, outcome_value, step
 
 Action = Any
 Order = Callable[[GameState, Sequence[Action]], Sequence[Action]]  # best-first guess, for pruning
@@ -85,7 +85,7 @@ class Expectimax:
     @staticmethod
     def _after(state: GameState, action: Action) -> GameState:
         child = state.clone()
-        child.apply(action)
+        step(child, action)
         return child
 
     def _value(self, state: GameState, depth: int, alpha: float, beta: float) -> float:

@@ -14,7 +14,8 @@ Values are chances of winning in [0, 1] (a draw is one half) for two-sided zero-
 rollout plays ``policy`` moves (uniformly random by default) for at most ``rollout_depth``
 decisions, then asks ``evaluate`` how good the position is; ``rollout_depth=0`` evaluates the new
 leaf at once. With an iteration budget and a seed the search is fully deterministic, provided the
-game lists its legal actions in a deterministic order.
+game lists its legal actions in a deterministic order. A state with an ``advance(action)`` method
+(apply without building events) is stepped with it: searches never read the events.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ Evaluate = Callable[[GameState, str], float]          # chance that the side win
 Policy = Callable[[GameState, random.Random], Action]  # a rollout move for whoever is to act
 Prior = Callable[[GameState, Sequence[Action]], Sequence[float]]  # hints in [0, 1] per action
 Determinize = Callable[[GameState, str, random.Random], GameState]  # a full state the side may believe
+Candidates = Callable[[GameState], list]   # the legal actions worth searching (default: all of them)
 
 SAFETY_PLIES = 10_000  # a rollout without evaluation that never ends counts as a draw
 
@@ -54,6 +56,15 @@ def sample_chance(state: GameState, rng: random.Random) -> Action:
         if pick < 0:
             return action
     return outcomes[-1][0]
+
+
+def step(state: GameState, action: Action) -> None:
+    """Play an action inside a search: the engine's event-free ``advance`` when it has one."""
+    advance = getattr(state, "advance", None)
+    if advance is not None:
+        advance(action)
+    else:
+        state.apply(action)
 
 
 def random_policy(state: GameState, rng: random.Random) -> Action:
@@ -94,7 +105,7 @@ class MCTS:
     def __init__(self, budget: Budget, *, exploration: float = 0.7, evaluate: Evaluate | None = None,
                  rollout_depth: int | None = None, policy: Policy | None = None,
                  prior: Prior | None = None, prior_weight: float = 1.0,
-                 determinize: Determinize | None = None) -> None:
+                 determinize: Determinize | None = None, candidates: Candidates | None = None) -> None:
         if rollout_depth == 0 and evaluate is None:
             raise ValueError("rollout_depth=0 needs an evaluate function")
         self.budget = budget
@@ -105,6 +116,7 @@ class MCTS:
         self.prior = prior
         self.prior_weight = prior_weight
         self.determinize = determinize
+        self.candidates = candidates or (lambda state: state.legal_actions())
 
     # --- the search -----------------------------------------------------------------------
     def search(self, state: GameState, side: str, rng: random.Random) -> SearchResult:
@@ -113,7 +125,7 @@ class MCTS:
         players = tuple(state.players)
         if len(players) != 2 or side not in players:
             raise ValueError("the search handles two-sided games whose state lists its players")
-        actions = state.legal_actions()
+        actions = self.candidates(state)
         watch = self.budget.start()
         root = Node(None)
         if len(actions) > 1:
@@ -140,7 +152,7 @@ class MCTS:
             if mover == CHANCE:
                 action = sample_chance(sim, rng)
                 child = node.children.get(action)
-                sim.apply(action)
+                step(sim, action)
                 if child is None:
                     child = node.children[action] = Node(CHANCE)
                     path.append(child)
@@ -148,7 +160,7 @@ class MCTS:
                 node = child
                 path.append(child)
                 continue
-            actions = sim.legal_actions()
+            actions = self.candidates(sim)
             untried = [a for a in actions if a not in node.children]
             for a in actions:
                 child = node.children.get(a)
@@ -157,11 +169,11 @@ class MCTS:
             if untried:
                 action, prior = self._pick_untried(sim, untried, rng)
                 child = node.children[action] = Node(mover, prior)
-                sim.apply(action)
+                step(sim, action)
                 path.append(child)
                 break
             action, node = self._select(node, actions)
-            sim.apply(action)
+            step(sim, action)
             path.append(node)
         value = self._rollout(sim, players[0], rng)
         for visited in path:
@@ -203,11 +215,11 @@ class MCTS:
                 return outcome_value(outcome, first)
             mover = sim.to_act()
             if mover == CHANCE:
-                sim.apply(sample_chance(sim, rng))
+                step(sim, sample_chance(sim, rng))
                 continue
             if decisions >= limit:
                 break
-            sim.apply(self.policy(sim, rng))
+            step(sim, self.policy(sim, rng))
             decisions += 1
         if self.evaluate is None:
             return 0.5

@@ -80,7 +80,10 @@ def play_game(spec: GameSpec, variant: str, level_a: str, level_b: str, seed: in
         match.play(action)
     outcome = match.outcome()
     assert outcome is not None
-    return GameResult(index, a_side, outcome.winner, outcome.reason, len(match.record.actions), think)
+    # A game may name the kind of ending (escape, ram...) apart from its sentence: tally by kind.
+    ending = getattr(match.state, "ending", None)
+    reason = ending if isinstance(ending, str) else outcome.reason
+    return GameResult(index, a_side, outcome.winner, reason, len(match.record.actions), think)
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
