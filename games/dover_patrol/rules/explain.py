@@ -23,7 +23,7 @@ def explain(state, action) -> str:
     if not p:
         return f"there is no piece on {names[s]}"
     if owner[p] != me:
-        return f"the piece on {names[s]} is {SIDES[owner[p]]}'s"
+        return f"the piece on {names[s]} is {SIDES[owner[p]].capitalize()}'s"
     pending = state.pending_exit()
     if pending is not None and pending != s:
         return f"the piece on {names[pending]} must first leave the base"

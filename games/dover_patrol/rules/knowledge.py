@@ -111,6 +111,7 @@ def sample(rules: Rules, obs: Observation, rng: random.Random):
             st.board[view.square] = pid
             st.alive[side].append(pid)
             st.zh ^= rules.zobrist[view.square][pid]
+            st._toggle_bits(pid, 1 << view.square)
             if k != MI:
                 st.fleet_left[side] += 1
         elif k == 10:

@@ -84,11 +84,19 @@ class DoverState(GameState):
         self.fo_acted = False
         self.zh = 0              # Zobrist key of (piece id, square) pairs
         self.counts: dict[int, int] = {}
+        # bitboards (bit sq set): every piece, each side's, and its Mines, Flying Boat, Mine Layer
+        self.occ = 0
+        self.sbb = [0, 0]
+        self.mines_bb = [0, 0]
+        self.boats_bb = [0, 0]
+        self.layers_bb = [0, 0]
         self.flagship_lost = [False, False]
         self.fleet_left = [0, 0]  # pieces other than Mines still afloat
         self._removed = False
         self._log: list[Event] | None = None
-        self._legal: list | None = None
+        self._legal: list | None = None   # the legal actions, flattened on demand
+        self._segs: list | None = None    # the same as (bitboard, table) / (None, list) segments
+        self._total = 0                   # how many legal actions the segments hold
 
     # ------------------------------------------------------------------------------------
     # GameState API
@@ -102,9 +110,46 @@ class DoverState(GameState):
     def legal_actions(self) -> list:
         if self.result is not None:
             return []
+        return list(self._legal_list())
+
+    def _legal_list(self) -> list:
         if self._legal is None:
-            self._legal = self._generate()
-        return list(self._legal)
+            if self._segs is None:
+                self._set_segments()
+            out: list = []
+            for bits, table in self._segs:
+                if bits is None:
+                    out.extend(table)
+                    continue
+                while bits:
+                    low = bits & -bits
+                    out.append(table[low.bit_length() - 1])
+                    bits ^= low
+            self._legal = out
+        return self._legal
+
+    def _set_segments(self) -> None:
+        segs = self._segs = self._generate()
+        total = 0
+        for bits, table in segs:
+            total += len(table) if bits is None else bits.bit_count()
+        self._total = total
+
+    def random_action(self, rng: random.Random):
+        """A legal action drawn uniformly (as ``rng.choice(legal_actions())``, much faster)."""
+        if self._segs is None:
+            self._set_segments()
+        i = int(rng.random() * self._total)
+        for bits, table in self._segs:
+            n = len(table) if bits is None else bits.bit_count()
+            if i < n:
+                if bits is None:
+                    return table[i]
+                for _ in range(i):
+                    bits &= bits - 1
+                return table[(bits & -bits).bit_length() - 1]
+            i -= n
+        raise IndexError("no legal action")
 
     def parse_action(self, text: str):
         return parse_action(text, self.rules.grid)
@@ -154,11 +199,18 @@ class DoverState(GameState):
         c.fo_acted = self.fo_acted
         c.zh = self.zh
         c.counts = self.counts.copy()
+        c.occ = self.occ
+        c.sbb = self.sbb[:]
+        c.mines_bb = self.mines_bb[:]
+        c.boats_bb = self.boats_bb[:]
+        c.layers_bb = self.layers_bb[:]
         c.flagship_lost = self.flagship_lost[:]
         c.fleet_left = self.fleet_left[:]
         c._removed = self._removed
         c._log = None
         c._legal = self._legal
+        c._segs = self._segs
+        c._total = self._total
         return c
 
     def observation(self, side: str) -> Observation:
@@ -219,19 +271,30 @@ class DoverState(GameState):
             return None
         if self.phase == SETUP:
             return f"{SIDES[self.turn]} must first deploy the fleet (deploy {SIDES[self.turn]} SQUARE=CODE ...)"
-        if self._legal is None:
-            self._legal = self._generate()
-        if action in self._legal:
+        if action in self._legal_list():
             return None
         from .explain import explain
         return explain(self, action)
 
     def _generate(self) -> list:
+        """The legal actions as segments: (bitboard, table of actions by square) or (None, list)."""
         if self.phase == SETUP:
-            return deployment_choices(self.rules, self.turn)
+            return [(None, deployment_choices(self.rules, self.turn))]
         if self.rules.fleet_orders:
-            return self._generate_fleet_orders()
+            return [(None, self._generate_fleet_orders())]
         return self._generate_single()
+
+    def reference_actions(self) -> list:
+        """The legal actions by the slow per-piece walk (tests check the fast generator by it)."""
+        if self.phase != PLAY or self.rules.fleet_orders:
+            return self._legal_list()[:]
+        out: list = []
+        pending = self._on_base(self.turn) if self.rules.base_rule == "flags" else 0
+        if not pending and self.window[self.turn]:
+            self._transfers(self.turn, out)
+        for p in (pending,) if pending else self.alive[self.turn]:
+            self._piece_moves(self.turn, p, out)
+        return out
 
     def _on_base(self, side: int) -> int:
         """A piece of ``side`` standing on a base (it must leave this turn), or 0."""
@@ -269,53 +332,127 @@ class DoverState(GameState):
         return False, False
 
     def _generate_single(self) -> list:
+        """Legal actions of the one-action game: bitboards for the bulk of the fleet, a
+        per-piece walk for the Flying Boat, flag carriers, base squares and a compulsory exit."""
         r = self.rules
         me = self.turn
-        board, kind, owner, pos = self.board, self.kind, self.owner, self.pos
-        is_base = r.is_base
-        base_open = r.base_rule == "open"
-        compulsory = r.compulsory
-        fc0, fc1 = self.flag_carrier
         out: list = []
         pending = self._on_base(me) if r.base_rule == "flags" else 0
         if pending:
-            pieces = (pending,)
-        else:
-            pieces = self.alive[me]
-            if self.window[me]:
-                self._transfers(me, out)
-        steps, fb_steps = r.gen_steps[me], r.gen_fb_steps[me]
-        attacks_ok = r.attacks
-        for p in pieces:
-            k = kind[p]
-            if k == MI:
+            self._piece_moves(me, pending, out)
+            return [(None, out)]
+        if self.window[me]:
+            self._transfers(me, out)
+        segs = [(None, out)]
+        fc0, fc1 = self.flag_carrier
+        pos = self.pos
+        slow = self.boats_bb[me]
+        if fc0 or fc1:
+            for c in (fc0, fc1):
+                if c and self.owner[c] == me:
+                    slow |= 1 << pos[c]
+        movers = self.sbb[me] & ~(self.mines_bb[me] | slow)
+        layers = self.layers_bb[me] & movers
+        attackers = movers & ~layers
+        empty = ~self.occ & r.full & ~r.closed_bases
+        enemy = self.sbb[1 - me]
+        targets = []
+        every_target = 0
+        for c in r.contact_dirs[me]:
+            delta = r.deltas[c]
+            t = (enemy >> delta if delta > 0 else enemy << -delta) & r.contact_ok[c]
+            if t:
+                targets.append((c, t))
+                every_target |= t
+        compulsory = r.compulsory
+        add = segs.append
+        valid_from, move_table, attack_table = r.valid_from, r.move_table, r.attack_table
+        for d, delta in enumerate(r.deltas):
+            src = movers & valid_from[d]
+            if not src:
                 continue
-            s = pos[p]
-            can_attack = attacks_ok[k]
-            carrier = (fc0 or fc1) and (p == fc0 or p == fc1)
-            for t, mv, atts in (fb_steps[s] if k == FB else steps[s]):
-                if board[t]:
+            dest = (src << delta if delta > 0 else src >> -delta) & empty
+            if not dest:
+                continue
+            src_att = attackers & src
+            dest_att = (src_att << delta if delta > 0 else src_att >> -delta) & empty
+            plain = dest
+            if compulsory and dest_att & every_target:
+                src_layer = layers & src
+                plain = ((src_layer << delta if delta > 0 else src_layer >> -delta) & empty) | (
+                    dest_att & ~every_target)
+            if plain:
+                add((plain, move_table[d]))
+            if dest_att and targets:
+                back = r.opposite[d]
+                for c, tgt in targets:
+                    if c != back:
+                        hits = dest_att & tgt
+                        if hits:
+                            add((hits, attack_table[d][c]))
+        tail: list = []
+        if r.closed_bases:
+            self._base_steps(me, movers, tail)
+        while slow:
+            low = slow & -slow
+            self._piece_moves(me, self.board[low.bit_length() - 1], tail)
+            slow ^= low
+        if tail:
+            add((None, tail))
+        return segs
+
+    def _base_steps(self, me: int, movers: int, out: list) -> None:
+        """Ordinary pieces stepping onto a base square (capture, deposit, or the target)."""
+        r = self.rules
+        board = self.board
+        for bside, b in enumerate(r.bases):
+            if board[b] or not movers & r.base_approaches[bside]:
+                continue
+            for n in r.steps[b]:
+                if not movers >> n & 1:
                     continue
-                if not base_open and is_base[t] >= 0:
-                    ok, wins = self._base_entry(me, p, is_base[t], t)
-                    if not ok:
-                        continue
-                    if wins:
-                        out.append(mv)
-                        continue
-                if can_attack and atts:
-                    found = [mva for a, mva in atts
-                             if (q := board[a]) and owner[q] != me
-                             and not (carrier and (q == fc0 or q == fc1))]
-                    if found:
-                        if not compulsory:
-                            out.append(mv)
-                        out.extend(found)
-                        continue
+                p = board[n]
+                ok, wins = self._base_entry(me, p, bside, b)
+                if not ok:
+                    continue
+                attacks = [] if wins or not r.attacks[self.kind[p]] else [
+                    r.move_objects[(n, b, a)] for a in r.contact[me][b]
+                    if a != n and (q := board[a]) and self.owner[q] != me]
+                if not (attacks and r.compulsory):
+                    out.append(r.move_objects[(n, b, -1)])
+                out.extend(attacks)
+
+    def _piece_moves(self, me: int, p: int, out: list) -> None:
+        """Every move of one piece, base rules and flags included (the slow, general walk)."""
+        r = self.rules
+        board, kind, owner = self.board, self.kind, self.owner
+        is_base = r.is_base
+        base_open = r.base_rule == "open"
+        fc0, fc1 = self.flag_carrier
+        k = kind[p]
+        if k == MI:
+            return
+        s = self.pos[p]
+        can_attack = r.attacks[k]
+        carrier = (fc0 or fc1) and (p == fc0 or p == fc1)
+        for t, mv, atts in (r.gen_fb_steps[me][s] if k == FB else r.gen_steps[me][s]):
+            if board[t]:
+                continue
+            if not base_open and is_base[t] >= 0:
+                ok, wins = self._base_entry(me, p, is_base[t], t)
+                if not ok:
+                    continue
+                if wins:
+                    out.append(mv)
+                    continue
+            found = [mva for a, mva in atts
+                     if (q := board[a]) and owner[q] != me
+                     and not (carrier and (q == fc0 or q == fc1))] if can_attack else []
+            if not (found and r.compulsory):
                 out.append(mv)
-            if k == FB and r.variant.flying_boat_jump and (not carrier or r.fb_jump_with_flag):
-                self._jumps(me, p, s, carrier, out)
-        return out
+            out.extend(found)
+        if k == FB and r.variant.flying_boat_jump and (not carrier or r.fb_jump_with_flag):
+            self._jumps(me, p, s, carrier, out)
 
     def _jumps(self, me: int, p: int, s: int, carrier: bool, out: list) -> None:
         """The Flying Boat's two-square jumps: over a wall and/or a Mine (a ship with the option)."""
@@ -402,7 +539,7 @@ class DoverState(GameState):
     # ------------------------------------------------------------------------------------
     def _play(self, action) -> None:
         kind_of_action = type(action)
-        self._legal = None
+        self._legal = self._segs = None
         if kind_of_action is Move:
             if self.rules.fleet_orders:
                 self._fleet_move(action)
@@ -420,6 +557,8 @@ class DoverState(GameState):
             raise IllegalAction(f"{action!r} is not a Dover Patrol action")
 
     def _event(self, kind: str, text: str, **details: Any) -> None:
+        if "frm" in details:   # "from" is a Python keyword
+            details["from"] = details.pop("frm")
         self._log.append(Event(kind, text, details))
 
     def _move(self, mv: Move) -> None:
@@ -435,6 +574,13 @@ class DoverState(GameState):
         self.pos[p] = t
         z = r.zobrist
         self.zh ^= z[s][p] ^ z[t][p]
+        bits = (1 << s) | (1 << t)
+        self.occ ^= bits
+        self.sbb[me] ^= bits
+        if k == FB:
+            self.boats_bb[me] ^= bits
+        elif k == ML:
+            self.layers_bb[me] ^= bits
         self.moved[p] = True
         pub[p] &= NOT_MI
         jump = abs(t - s) != 1 and abs(t - s) != r.files
@@ -611,6 +757,7 @@ class DoverState(GameState):
                     self._event("flag", text, flag=SIDES[f], square=r.names[s])
         self.board[s] = 0
         self.zh ^= r.zobrist[s][p]
+        self._toggle_bits(p, 1 << s)
         self.pos[p] = -1
         self.alive[side].remove(p)
         self._removed = True
@@ -619,6 +766,18 @@ class DoverState(GameState):
             self.flagship_lost[side] = True
         if k != MI:
             self.fleet_left[side] -= 1
+
+    def _toggle_bits(self, p: int, bits: int) -> None:
+        """Flip ``bits`` in the bitboards ``p`` belongs to (placing, moving or removing it)."""
+        side, k = self.owner[p], self.kind[p]
+        self.occ ^= bits
+        self.sbb[side] ^= bits
+        if k == MI:
+            self.mines_bb[side] ^= bits
+        elif k == FB:
+            self.boats_bb[side] ^= bits
+        elif k == ML:
+            self.layers_bb[side] ^= bits
 
     def _transfer(self, action: Transfer) -> None:
         r = self.rules
@@ -652,6 +811,7 @@ class DoverState(GameState):
         self.pos[p] = t
         z = r.zobrist
         self.zh ^= z[s][p] ^ z[t][p]
+        self._toggle_bits(p, (1 << s) | (1 << t))
         self.moved[p] = True
         self.pub[p] &= NOT_MI
         self.fo_moved |= 1 << p
@@ -759,8 +919,9 @@ class DoverState(GameState):
         r = self.rules
         while True:
             side = self.turn
-            self._legal = self._generate()
-            if self._legal:
+            self._legal = None
+            self._set_segments()
+            if self._total:
                 return
             stuck = self._on_base(side) if r.base_rule == "flags" else 0
             if stuck:
@@ -815,6 +976,7 @@ class DoverState(GameState):
             self.board[sq] = pid
             self.alive[side].append(pid)
             self.zh ^= r.zobrist[sq][pid]
+            self._toggle_bits(pid, 1 << sq)
             if k != MI:
                 self.fleet_left[side] += 1
 

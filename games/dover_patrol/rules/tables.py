@@ -151,6 +151,42 @@ class Rules:
                              for sq in range(size)] for side in (SOUTH, NORTH)]
         self.attack_objects = [[tuple((a, Attack(sq, a, grid)) for a in self.contact[side][sq])
                                 for sq in range(size)] for side in (SOUTH, NORTH)]
+        # Bitboard tables (bit sq of a Python int): directions N, E, S, W.
+        files = self.files
+        self.full = (1 << size) - 1
+        self.deltas = (files, 1, -files, -1)
+        self.opposite = (2, 3, 0, 1)
+        self.valid_from = [0, 0, 0, 0]     # squares a piece can leave in that direction
+        self.contact_ok = [0, 0, 0, 0]     # squares whose neighbour that way is in contact reach
+        self.move_table: list[list[Move | None]] = [[None] * size for _ in range(4)]
+        self.attack_table = [[[None] * size for _ in range(4)] for _ in range(4)]
+        for d, delta in enumerate(self.deltas):
+            for sq in range(size):
+                to = sq + delta
+                if 0 <= to < size and to in self.steps[sq]:
+                    self.valid_from[d] |= 1 << sq
+                    self.contact_ok[d] |= 1 << sq
+                    self.move_table[d][to] = move(sq, to)
+        for d, delta in enumerate(self.deltas):
+            for c, cdelta in enumerate(self.deltas):
+                if c == self.opposite[d]:
+                    continue
+                for to in range(size):
+                    frm, a = to - delta, to + cdelta
+                    if self.move_table[d][to] is not None and self.contact_ok[c] >> to & 1:
+                        self.attack_table[d][c][to] = move(frm, to, a)
+        # the contact directions of each side: facing = straight ahead only
+        if self.attack_contact == "orthogonal" and not self.fleet_orders:
+            self.contact_dirs = ((0, 1, 2, 3), (0, 1, 2, 3))
+        else:
+            self.contact_dirs = ((0,), (2,))
+        self.closed_bases = 0
+        self.base_approaches = [0, 0]      # per base: squares one ordinary step away from it
+        if self.base_rule != "open":
+            for side, b in enumerate(self.bases):
+                self.closed_bases |= 1 << b
+                for n in self.steps[b]:
+                    self.base_approaches[side] |= 1 << n
         self.transfer_objects: dict[tuple[int, int], Transfer] = {}
         for sq in range(size):
             for to in self.steps[sq]:
