@@ -20,6 +20,7 @@ class RuleOption:
     choices: tuple[Any, ...] = ()   # empty: any value of the default's type (within bounds)
     minimum: int | None = None
     maximum: int | None = None
+    label: str = ""                 # a few words for the launcher ("Board size"); else from the name
 
     def check(self, value: Any) -> Any:
         """The value if allowed, else ValueError saying what this option accepts."""
@@ -45,12 +46,12 @@ class RuleOption:
 
     @classmethod
     def from_node(cls, name: str, node: Node) -> "RuleOption":
-        node.only_keys("default", "description", "choices", "min", "max")
+        node.only_keys("default", "description", "choices", "min", "max", "label")
         default = node.get("default", (bool, int, str, float))
         choices = tuple(node.get("choices", list, []))
         option = cls(name=name, default=default, description=node.get("description", str),
                      choices=choices, minimum=node.get("min", (int, type(None)), None),
-                     maximum=node.get("max", (int, type(None)), None))
+                     maximum=node.get("max", (int, type(None)), None), label=node.get("label", str, ""))
         try:
             option.check(default)
         except ValueError as exc:

@@ -201,7 +201,12 @@ class LauncherView(MenuView):
 
 # --- the new-game screen -----------------------------------------------------------------------
 def option_label(name: str, option: RuleOption) -> str:
-    return option.description.rstrip(".") if option.description else name.replace("_", " ").capitalize()
+    """A few words naming the option: its data's label, a short description, or its name."""
+    if option.label:
+        return option.label
+    if option.description and len(option.description) <= 32:
+        return option.description.rstrip(".")
+    return name.replace("_", " ").capitalize()
 
 
 def option_choices(option: RuleOption) -> tuple[list[tuple[Any, str]], bool]:

@@ -29,6 +29,20 @@ def put(text: arcade.Text, x: float, y: float) -> None:
         text.position = position
 
 
+def fit(text: arcade.Text, wanted: str, width: float) -> None:
+    """Show ``wanted`` in ``text``, cut short with an ellipsis if it is wider than ``width``."""
+    if text.text != wanted:
+        text.text = wanted
+    if text.content_width <= width or len(wanted) < 4:
+        return
+    low, high = 1, len(wanted) - 1          # the longest prefix that fits, by halving
+    while low < high:
+        mid = (low + high + 1) // 2
+        text.text = wanted[:mid].rstrip() + "…"
+        low, high = (mid, high) if text.content_width <= width else (low, mid - 1)
+    text.text = wanted[:low].rstrip() + "…"
+
+
 def colours_of(window: arcade.Window) -> Palette:
     settings = getattr(window, "settings", None)
     return palette(bool(settings and settings.colour_blind))
@@ -140,6 +154,7 @@ class Selector(KitWidget):
         self.on_change = on_change
         self.default = default
         self.wrap = wrap
+        self.label = label
         self.label_text = arcade.Text(label, 0, 0, colours.ink, font_size, font_name=theme.FONT,
                                       anchor_y="center")
         self.value_text = arcade.Text("", 0, 0, colours.ink, font_size, font_name=theme.FONT,
@@ -211,10 +226,11 @@ class Selector(KitWidget):
             right = box_left + box_w - 10
             arcade.draw_triangle_filled(right, mid, right - s * 1.3, mid + s, right - s * 1.3, mid - s, arrow)
         self.label_text.color = c.ink_muted if self.disabled else c.ink
+        fit(self.label_text, self.label, box_left - 16)
         put(self.label_text, 8, mid)
         self.label_text.draw()
-        self.value_text.text = self.value_label
         self.value_text.bold = changed
+        fit(self.value_text, self.value_label, box_w - 4 * s - 24)
         self.value_text.color = arrow
         put(self.value_text, box_left + box_w / 2, mid)
         self.value_text.draw()

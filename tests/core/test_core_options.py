@@ -42,6 +42,13 @@ def test_option_from_data():
     assert option == RuleOption("board_size", 24, "squares a side", choices=(20, 24))
 
 
+def test_option_may_carry_a_short_label_for_the_launcher():
+    option = RuleOption.from_node("graze_blocks", Node(
+        {"default": False, "description": "A line that only touches an island's corner is blocked",
+         "label": "Grazing shots blocked"}, "variant.yaml", "options.graze_blocks"))
+    assert option.label == "Grazing shots blocked"
+
+
 def test_option_whose_default_is_not_allowed_is_a_data_error():
     with pytest.raises(DataError, match="variant.yaml: options.size.default: default is not allowed"):
         RuleOption.from_node("size", Node({"default": 30, "description": "d", "choices": [20, 24]},

@@ -110,6 +110,25 @@ def test_numbers_stop_at_their_limits_and_usual_rules_restores_defaults(window, 
     assert view.options()["max_moves"] == 100
 
 
+def test_option_rows_are_named_briefly_and_explained_in_the_help_line():
+    from navalgames.core.options import RuleOption
+    from navalgames.ui.launcher import option_label
+    long = "Guns reach a target at most this many squares away, counting files plus ranks"
+    assert option_label("max_range", RuleOption("max_range", 10, long)) == "Max range"
+    assert option_label("max_range", RuleOption("max_range", 10, long, label="Gun range")) == "Gun range"
+    assert option_label("rough", RuleOption("rough", False, "Rough seas.")) == "Rough seas"
+
+
+def test_a_long_option_label_is_cut_to_fit_its_row(window, games):
+    view = open_game(window, "Toy Fleet")
+    rough = row(view, "Rough seas slow every ship")
+    rough.label = "Rough seas slow every ship, and the wind blows the smoke of the funnels all over the board"
+    rough.trigger_render()
+    testing.draw(window)
+    assert rough.label_text.text.endswith("…")
+    assert rough.label_text.content_width <= rough.width * rough.label_share
+
+
 def test_changing_variant_keeps_options_both_variants_share(window, games):
     view = open_game(window, "Toy Fleet")
     view.set_option("max_moves", 150)
