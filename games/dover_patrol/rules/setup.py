@@ -64,7 +64,8 @@ def deployment_problems(rules: Rules, side: int, placement: Iterable[tuple[int, 
 def check_deployment(rules: Rules, side: int, placement: Iterable[tuple[int, int]]) -> None:
     problems = deployment_problems(rules, side, placement)
     if problems:
-        extra = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
+        more = len(problems) - 1
+        extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
         raise IllegalAction(f"{_side(side)}'s deployment: {problems[0]}{extra}")
 
 

@@ -159,7 +159,8 @@ class DoverState(GameState):
             action = self.parse_action(action)
         reason = self.why_illegal(action)
         if reason:
-            raise IllegalAction(f"{action}: {reason}")
+            # a deployment is long: its reason names the squares, not the whole notation
+            raise IllegalAction(reason if isinstance(action, Deploy) else f"{action}: {reason}")
         self._log = []
         try:
             self._play(action)
@@ -751,8 +752,11 @@ class DoverState(GameState):
                     self.flag_sq[f] = s
                     # a flag lying on a base is simply on that base
                     self.flag_mine[f] = explosion and r.is_base[s] < 0
-                    text = f"{_cap(f)}'s flag lies on {r.names[s]}" + (
-                        " (only a Mine Sweeper may pick it up)" if self.flag_mine[f] else "")
+                    if s == r.bases[f]:
+                        text = f"{_cap(f)}'s flag stays on its base"
+                    else:
+                        text = f"{_cap(f)}'s flag lies on {r.names[s]}" + (
+                            " (only a Mine Sweeper may pick it up)" if self.flag_mine[f] else "")
                 if self._log is not None:
                     self._event("flag", text, flag=SIDES[f], square=r.names[s])
         self.board[s] = 0
@@ -998,10 +1002,7 @@ class DoverState(GameState):
         self.counts = {}
         if self._log is not None:
             self._event("lot", f"{_cap(first)} moves first", first=SIDES[first])
-        if self.rules.win == "flagship":
-            for side in (0, 1):
-                if not any(self.kind[p] == 10 for p in self.alive[side]):
-                    self.flagship_lost[side] = True
+        # (a position without a Flagship is no Flagship Hunt win: only sinking one counts)
         self._check_losses()
         if self.result is None:
             for side in (0, 1):
