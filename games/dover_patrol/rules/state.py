@@ -172,6 +172,8 @@ class DoverState(GameState):
         """Apply a legal action without checking it or describing it (search hot path)."""
         self._play(action)
 
+    advance = play   # the name the shared search (navalgames.ai.mcts) looks for
+
     def clone(self) -> "DoverState":
         c = DoverState.__new__(DoverState)
         c.rules = self.rules
