@@ -206,6 +206,11 @@ class Board:
         """See-through ships where each steering order would take the ship."""
         self.markers.clear()
         for side, square, heading in markers:
+            ring = arcade.Sprite(halo_texture(self.pal.selection))
+            ring.width = ring.height = SQ * 0.95
+            ring.position = square_centre(*square)
+            ring.alpha = 150
+            self.markers.append(ring)
             self.markers.append(ship_sprite(side, square, heading, see_through=True))
 
     # --- overlays -----------------------------------------------------------------------------
@@ -296,9 +301,17 @@ class Board:
                 self.over.append(create_polygon(_circle(x, y, width * 1.3), colour))
 
     def draw(self) -> None:
+        self.draw_still()
+        self.draw_moving()
+
+    def draw_still(self) -> None:
+        """What changes only when the position or the overlays do."""
         self.under.draw()
         self.terrain.draw()
         self.over.draw()
+
+    def draw_moving(self) -> None:
+        """Ships (which glide), markers and smoke: drawn every frame."""
         self.halos.draw()
         self.markers.draw()
         self.ships.draw()

@@ -222,6 +222,7 @@ class Chart:
     def set_viewport(self, rect: Rect) -> None:
         """Fit the chart into ``rect`` (window pixels), keeping the player's zoom and centre."""
         self.camera.viewport = rect
+        self.camera.zoom = 1.0     # arcade scales a projection set while zoomed; set it unzoomed
         self.camera.projection = LRBT(-rect.width / 2, rect.width / 2, -rect.height / 2, rect.height / 2)
         self._apply_camera()
 

@@ -1,0 +1,124 @@
+"""The side panel: a column of texts laid out top to bottom, with room for rows of pictures.
+
+Every line is an ``arcade.Text`` made once and drawn in one batch; changing a line's words marks
+the column for a new layout on the next frame. Buttons (the UI kit's) are placed by the screens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import arcade
+import pyglet
+from arcade.shape_list import ShapeElementList, create_line, create_rectangle_filled
+from arcade.types import LBWH, Rect
+
+from navalgames.ui import theme
+from navalgames.ui.palette import Palette, with_alpha
+
+
+@dataclass
+class Row:
+    """One slot of the column: a text, or a gap of ``height`` that a callback fills in."""
+
+    name: str
+    text: arcade.Text | None = None
+    height: float = 0.0
+    gap: float = 4.0
+    placed: Callable[[float, float, float], None] | None = None   # (left, top, width)
+    visible: bool = True
+    indent: float = 0.0
+
+
+@dataclass
+class Panel:
+    colours: Palette
+    rows: list[Row] = field(default_factory=list)
+    rect: Rect = LBWH(0, 0, 300, 600)
+    pad: float = 16
+    scale: float = 1.0
+
+    def __post_init__(self) -> None:
+        self.batch = pyglet.graphics.Batch()
+        self.named: dict[str, Row] = {}
+        self.background = ShapeElementList()
+        self.dirty = True
+        self.bottom_reserved = 0.0    # room kept free for the buttons at the foot
+
+    # --- building ---------------------------------------------------------------------------
+    def text(self, name: str, size: float = theme.SMALL, colour=None, *, bold: bool = False,
+             italic: bool = False, multiline: bool = False, gap: float = 4, indent: float = 0
+             ) -> arcade.Text:
+        colour = colour or self.colours.text
+        text = arcade.Text("", 0, 0, colour, size * self.scale, font_name=theme.FONT, bold=bold,
+                           italic=italic, anchor_y="top", multiline=multiline,
+                           width=int(self.rect.width - 2 * self.pad - indent) if multiline else None,
+                           batch=self.batch)
+        row = Row(name, text, gap=gap, indent=indent)
+        self.rows.append(row)
+        self.named[name] = row
+        return text
+
+    def space(self, name: str, height: float, placed: Callable[[float, float, float], None] | None = None,
+              gap: float = 4) -> Row:
+        row = Row(name, None, height, gap, placed)
+        self.rows.append(row)
+        self.named[name] = row
+        return row
+
+    # --- changing -------------------------------------------------------------------------
+    def set(self, name: str, words: str, colour=None) -> None:
+        text = self.named[name].text
+        if text.text != words:
+            text.text = words
+            self.dirty = True
+        if colour is not None and tuple(text.color)[:3] != tuple(colour)[:3]:
+            text.color = colour
+
+    def show(self, name: str, visible: bool) -> None:
+        row = self.named[name]
+        if row.visible != visible:
+            row.visible = visible
+            if row.text is not None:
+                row.text.visible = visible
+            self.dirty = True
+
+    def place(self, rect: Rect) -> None:
+        self.rect = rect
+        for row in self.rows:
+            if row.text is not None and row.text.multiline:
+                row.text.width = int(rect.width - 2 * self.pad - row.indent)
+        c = self.colours
+        bg = ShapeElementList()
+        bg.append(create_rectangle_filled(rect.center_x, rect.center_y, rect.width, rect.height,
+                                          with_alpha(c.sea_deep, 255)))
+        bg.append(create_line(rect.left + 1, rect.bottom, rect.left + 1, rect.top, c.brass, 2))
+        bg.append(create_line(rect.left + 6, rect.bottom, rect.left + 6, rect.top,
+                              with_alpha(c.brass, 90), 1))
+        self.background = bg
+        self.dirty = True
+
+    def relayout(self) -> None:
+        left = self.rect.left + self.pad
+        width = self.rect.width - 2 * self.pad
+        y = self.rect.top - self.pad
+        for row in self.rows:
+            if not row.visible:
+                continue
+            if row.text is not None:
+                if not row.text.text:
+                    continue
+                row.text.position = (round(left + row.indent), round(y))
+                y -= row.text.content_height + row.gap
+            else:
+                if row.placed is not None:
+                    row.placed(left, y, width)
+                y -= row.height + row.gap
+        self.dirty = False
+
+    def draw(self) -> None:
+        if self.dirty:
+            self.relayout()
+        self.background.draw()
+        self.batch.draw()

@@ -1,0 +1,180 @@
+"""``navalgames screenshot naval-blockade OUT.png ...``: render a Blockade screen headless to PNG.
+
+    --position P.yaml   open that position (docs/naval_blockade.md, "Positions")
+    --screen S          without a position: a demonstration game at terrain | play | over
+    --overlays          gun arcs, range and line of fire on (off by default)
+    --hover             point the mouse at a steering marker (the "would bear" preview)
+    --size WxH          window size (default 1280x800)
+    --colour-blind      the colour-blind palette
+
+The demonstration games are real games played through the engine from fixed actions, so the
+pictures show what the rules produce.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+import yaml
+
+# A game on "The Gauntlet" layout, played through the engine: twenty moves in, four points each,
+# the ships six squares apart with island 3 between them.
+PLAY_ACTIONS = [
+    "toss:blockader", "scenario:the-gauntlet", "start m1", "start c23",
+    *"ahead port port ahead ahead port ahead ahead starboard port ahead starboard ahead starboard "
+     "ahead port ahead ahead ahead port H1 ahead H1 port M ahead H1 port H1 ahead H2 starboard H2 "
+     "starboard ahead".split()]
+# ...and on to the Runner's escape, by way of a D4 and a six-square move.
+OVER_ACTIONS = PLAY_ACTIONS + (
+    "ahead ahead ahead port starboard starboard ahead starboard D4 ahead starboard ahead ahead "
+    "starboard ahead port port port port port port starboard starboard port ahead ahead starboard "
+    "ahead ahead ahead").split()
+
+
+def open_window(width: int = 1280, height: int = 800, colour_blind: bool = False):
+    from navalgames.core.records import SaveStore
+    from navalgames.core.settings import Settings
+    from navalgames.ui.app import NavalWindow
+    settings = Settings(width=width, height=height, sound=False, colour_blind=colour_blind)
+    store = SaveStore(Path(tempfile.mkdtemp(prefix="navalgames-shot-")))
+    return NavalWindow(settings=settings, store=store, visible=False)
+
+
+def demo_match(screen: str, window):
+    from navalgames.core.match import Match
+    from navalgames.core.registry import get_game
+    spec = get_game("naval-blockade")
+    actions = {"terrain": ["toss:runner"], "play": PLAY_ACTIONS, "over": OVER_ACTIONS}[screen]
+    # the Match rolls the opening toss itself: hand it the recorded one
+    match = Match.new(spec, "standard", seed=1888, store=window.store, forced_dice=actions[:1])
+    play_script(match, actions[1:])
+    return match
+
+
+def play_script(match, actions) -> None:
+    """Play recorded actions through the Match: each decision with the dice that followed it
+    forced, so the Match records and autosaves exactly as in a game."""
+    from navalgames.core.state import CHANCE
+    actions = list(actions)
+    state = match.state
+    i = 0
+    while i < len(actions):
+        chance_first = state.to_act() == CHANCE
+        decision = None if chance_first else actions[i]
+        j = i if chance_first else i + 1
+        faces = []
+        probe = state.clone()
+        if decision is not None:
+            probe.apply_text(decision)
+        while j < len(actions) and probe.to_act() == CHANCE:
+            faces.append(actions[j])
+            probe.apply_text(actions[j])
+            j += 1
+        match.dice.force(*faces)
+        if decision is None:
+            match.resolve_chance()
+            match.autosave()
+        else:
+            match.play(decision)
+        state = match.state
+        i = j
+
+
+def hover_marker(view) -> bool:
+    """Point the mouse at the first steering marker the screen shows; False if there is none."""
+    view.on_draw()
+    if not getattr(view, "markers", None):
+        return False
+    square = sorted(view.markers)[0]
+    from .chart import square_centre
+    x, y = view.chart.camera.project(square_centre(*square))
+    view.on_mouse_motion(int(x), int(y), 0, 0)
+    return True
+
+
+def terrain_demo(view) -> None:
+    """Three islands and a rock placed by hand, and a fourth island held where it may not go."""
+    view.islands = [[(5, 9), (6, 9), (6, 10), (6, 11), (7, 10)],
+                    [(14, 13), (15, 13), (16, 13), (17, 13), (17, 14)],
+                    [(9, 18), (10, 18), (10, 19), (11, 19), (11, 20)]]
+    view.rocks = [(19, 6)]
+    view.select("P")
+    view.rotate()
+    from .chart import square_centre
+    x, y = view.chart.camera.project(square_centre(8, 12))
+    view.on_mouse_motion(int(x), int(y), 0, 0)
+
+
+def screenshot_command(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="navalgames screenshot naval-blockade")
+    parser.add_argument("out", help="the PNG file to write")
+    parser.add_argument("--position", help="a position YAML file to open")
+    parser.add_argument("--screen", choices=("terrain", "play", "over"), default="play")
+    parser.add_argument("--overlays", action="store_true")
+    parser.add_argument("--hover", action="store_true")
+    parser.add_argument("--size", default="1280x800")
+    parser.add_argument("--colour-blind", action="store_true")
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    try:
+        width, height = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        return _fail(f"--size {args.size!r}: expected WIDTHxHEIGHT, e.g. 1280x800")
+
+    start = None
+    if args.position:
+        try:
+            start = yaml.safe_load(Path(args.position).read_text(encoding="utf-8"))
+        except (OSError, yaml.YAMLError) as exc:
+            return _fail(f"{args.position}: cannot read the position ({exc.__class__.__name__})")
+        if not isinstance(start, dict):
+            return _fail(f"{args.position}: a position is a YAML mapping (see docs/naval_blockade.md)")
+
+    from navalgames.ui.headless import prepare_headless
+    prepare_headless()
+    import arcade
+
+    from navalgames.core.match import Match
+    from navalgames.core.records import SaveError
+    from navalgames.core.registry import get_game
+
+    window = open_window(width, height, args.colour_blind)
+    if start is not None:
+        try:
+            match = Match.new(get_game("naval-blockade"), "standard", seed=1888, start=start,
+                              store=window.store)
+        except (SaveError, ValueError) as exc:
+            return _fail(f"{args.position}: {exc}")
+    else:
+        match = demo_match(args.screen, window)
+    view = window.start_match(match)
+    view.finish_animations()
+    if hasattr(view, "show"):
+        for name in view.show:
+            view.show[name] = args.overlays
+        view.overlays_dirty = True
+    if start is None and args.screen == "terrain":
+        terrain_demo(view)
+    if args.hover:
+        hover_marker(view)
+    view.on_update(1 / 60)
+    view.on_draw()
+    image = arcade.get_image(0, 0, width, height)
+    out = Path(args.out)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        image.save(out)
+    except OSError as exc:
+        return _fail(f"cannot write {out}: {exc}")
+    print(f"wrote {out} ({width}x{height}, {type(view).__name__})")
+    return 0
+
+
+def _fail(message: str) -> int:
+    print(f"navalgames screenshot: {message}", file=sys.stderr)
+    return 2

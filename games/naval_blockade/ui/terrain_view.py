@@ -1,0 +1,455 @@
+"""The terrain phase: the toss, the winner's islands and rocks, then the two start squares.
+
+The toss winner picks one of the twelve pentominoes (or a rock), turns and mirrors it, and
+places it on the chart; each candidate is checked by the engine's rule-2 validator
+(``check_layout``) and shown green, or red with the validator's reason. When the layout is
+complete it is sent as one ``terrain ...`` action. Generate and the named scenarios are the
+engine's own actions. The start squares come from ``state.start_square_choices``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import arcade
+import pyglet
+from arcade.shape_list import ShapeElementList, create_rectangle_filled, create_rectangle_outline
+
+from games.naval_blockade.rules import RUNNER, SIDES, check_layout
+from navalgames.ui import theme
+from navalgames.ui.palette import with_alpha
+from navalgames.ui.widgets import Button
+
+from .screen import SHIP, SOUNDS, BlockadeScreen, coords
+
+SQUARE_NAME = re.compile(r"\bat ([a-z]\d{1,2})\b")
+ROCK = "rock"
+
+
+def transform(cells, turns: int, mirrored: bool) -> list[tuple[int, int]]:
+    """A shape's cells turned clockwise ``turns`` quarter turns, mirrored first if asked."""
+    pts = [(-x, y) if mirrored else (x, y) for x, y in cells]
+    for _ in range(turns % 4):
+        pts = [(y, -x) for x, y in pts]
+    mx, my = min(x for x, _ in pts), min(y for _, y in pts)
+    return [(x - mx, y - my) for x, y in pts]
+
+
+class TerrainView(BlockadeScreen):
+    def __init__(self, window, match) -> None:
+        state = match.state
+        self.shapes = {p.name: p.cells for p in state.rules.data.pentominoes}
+        self.selected = "F"
+        self.turns = 0
+        self.mirrored = False
+        self.islands: list[list[tuple[int, int]]] = []     # (file, rank) squares, placed so far
+        self.rocks: list[tuple[int, int]] = []
+        self.ghost: list[tuple[int, int]] = []
+        self.ghost_problem = ""
+        self.start_marks: dict[tuple[int, int], tuple[str, int, str | None]] = {}
+        self.palette_rects: dict[str, tuple[float, float, float, float]] = {}
+        self.palette_shapes = ShapeElementList()
+        self.palette_batch = pyglet.graphics.Batch()
+        super().__init__(window, match)
+
+    # --- panel ---------------------------------------------------------------------------------
+    def build_panel(self) -> None:
+        c, p = self.colours, self.panel
+        p.text("title", theme.HEADING * 0.8, c.brass_light, bold=True, gap=10)
+        p.set("title", "Naval Blockade: the islands")
+        p.text("toss", theme.SMALL + 1, c.text, multiline=True, gap=10)
+        p.text("turn", theme.BODY + 1, c.text, bold=True, multiline=True, gap=4)
+        p.text("prompt", theme.SMALL, c.text_muted, multiline=True, gap=8)
+        p.space("palette", 2 * 58, self._place_palette, gap=8)
+        p.space("turning", 34, lambda l, t, w: self._place_pair("rotate", "mirror", l, t, w), gap=10)
+        p.text("counts", theme.SMALL + 1, c.text, gap=4)
+        p.text("problem", theme.SMALL, c.warning, multiline=True, gap=10)
+        p.text("scenario-title", theme.SMALL, c.brass_light, bold=True, gap=6)
+        p.set("scenario-title", "Or take a ready layout")
+        scenarios = self.match.state.rules.scenarios
+        rows = (len(scenarios) + 2) // 2
+        p.space("ready", rows * 42, self._place_ready, gap=8)
+        small = theme.SMALL
+        self.buttons = {
+            "done": Button("Done (Enter)", self.done, c, primary=True, font_size=small),
+            "clear": Button("Clear", self.clear_pieces, c, font_size=small),
+            "generate": Button("Generate (G)", self.generate, c, font_size=small,
+                               help_text="A random layout that keeps rule 2"),
+            "menu": Button("Menu", self.menu, c, font_size=small),
+            "rotate": Button("Rotate (R)", self.rotate, c, font_size=small),
+            "mirror": Button("Mirror (M)", self.mirror, c, font_size=small),
+        }
+        for sid, scenario in scenarios.items():
+            self.buttons[f"scenario:{sid}"] = Button(scenario.name, lambda s=sid: self.scenario(s), c,
+                                                     font_size=small, help_text=scenario.description)
+        for button in self.buttons.values():
+            self.ui.add(button)
+
+    def layout_buttons(self, left: float, bottom: float, width: float) -> float:
+        b, h, gap = self.buttons, 34, 8
+        half = (width - gap) / 2
+        b["clear"].place(left, bottom, half, h)
+        b["menu"].place(left + half + gap, bottom, half, h)
+        b["done"].place(left, bottom + h + gap, width, h)
+        return bottom + 2 * (h + gap)
+
+    def _place_pair(self, a: str, b: str, left: float, top: float, width: float) -> None:
+        half = (width - 8) / 2
+        self.buttons[a].place(left, top - 34, half, 34)
+        self.buttons[b].place(left + half + 8, top - 34, half, 34)
+
+    def _place_ready(self, left: float, top: float, width: float) -> None:
+        """Generate and the named layouts, two to a row."""
+        names = ["generate"] + [k for k in self.buttons if k.startswith("scenario:")]
+        half = (width - 8) / 2
+        for i, name in enumerate(names):
+            self.buttons[name].place(left + (i % 2) * (half + 8), top - 34 - (i // 2) * 42, half, 34)
+
+    def _place_palette(self, left: float, top: float, width: float) -> None:
+        """Twelve pentominoes and a rock, drawn as little shapes in a grid of buttons."""
+        names = list(self.shapes) + [ROCK]
+        cols = 7
+        cell = min(52, (width - 6 * (cols - 1)) / cols)
+        self.palette_rects = {}
+        for i, name in enumerate(names):
+            x = left + (i % cols) * (cell + 6)
+            y = top - (i // cols + 1) * (cell + 6)
+            self.palette_rects[name] = (x, y, cell, cell)
+        self.panel.named["palette"].height = 2 * (cell + 6)
+        self._draw_palette()
+
+    def _draw_palette(self) -> None:
+        c = self.colours
+        shapes = ShapeElementList()
+        for name, (x, y, w, h) in self.palette_rects.items():
+            chosen = name == self.selected
+            shapes.append(create_rectangle_filled(x + w / 2, y + h / 2, w, h,
+                                                  with_alpha(c.sea_light, 230 if chosen else 110)))
+            shapes.append(create_rectangle_outline(x + w / 2, y + h / 2, w, h,
+                                                   c.selection if chosen else with_alpha(c.brass, 160),
+                                                   3 if chosen else 1))
+            cells = [(0, 0)] if name == ROCK else transform(self.shapes[name], self.turns if chosen else 0,
+                                                            self.mirrored if chosen else False)
+            span = max(max(px for px, _ in cells), max(py for _, py in cells)) + 1
+            unit = (w - 12) / max(span, 3)
+            cw = (max(px for px, _ in cells) + 1) * unit
+            ch = (max(py for _, py in cells) + 1) * unit
+            ox, oy = x + (w - cw) / 2 + 4, y + (h - ch) / 2 - 3
+            colour = c.rock if name == ROCK else c.land
+            for px, py in cells:
+                shapes.append(create_rectangle_filled(ox + (px + 0.5) * unit, oy + (py + 0.5) * unit,
+                                                      unit - 1.5, unit - 1.5, colour))
+        self.palette_shapes = shapes
+        self.palette_labels = getattr(self, "palette_labels", {})
+        for name, (x, y, w, h) in self.palette_rects.items():
+            label = self.palette_labels.get(name)
+            if label is None:
+                label = arcade.Text(name if name != ROCK else "O", 0, 0, c.brass_light, 10,
+                                    font_name=theme.FONT, bold=True, anchor_y="top",
+                                    batch=self.palette_batch)
+                self.palette_labels[name] = label
+            label.position = (x + 4, y + h - 2)
+
+    def refresh_panel(self) -> None:
+        state, p, c = self.match.state, self.panel, self.colours
+        if state.toss_winner >= 0:
+            winner = SHIP[SIDES[state.toss_winner]]
+            loser = SHIP[SIDES[1 - state.toss_winner]]
+            p.set("toss", f"The toss falls to the {winner}: the {winner} places the islands and "
+                          f"rocks, the {loser} will move first.")
+        side = state.to_act()
+        stage = state.stage
+        human = self.human_input_allowed()
+        placing = human and stage == "terrain"
+        words, prompt = "", ""
+        if side in self.players:
+            words = self.thinking_words() or f"{SHIP[side]} (computer) to choose"
+        elif stage == "terrain":
+            words = f"{SHIP[side]}: place four islands and two rocks"
+            prompt = ("Pick a shape (its letter, or O for a rock), R to rotate, M to mirror, then "
+                      "click the chart. Click a placed piece to pick it up again. Islands keep "
+                      "ranks 1-5 and the edges clear; nothing may touch, not even at a corner.")
+        elif stage == "start":
+            words = f"{SHIP[side]}: choose a start square"
+            prompt = ("Click one of the ghost ships. "
+                      + ("The Runner leaves harbour from one of the two centre squares of the "
+                         "South edge, heading North." if state.side == RUNNER else
+                         "The Blockader waits in the North-East or North-West corner."))
+        p.set("turn", words, c.side_colour(SIDES.index(side)) if side in SIDES else c.text)
+        p.set("prompt", prompt)
+        p.set("counts", f"Islands {len(self.islands)} of 4,  rocks {len(self.rocks)} of 2" if placing else "")
+        p.set("problem", self.ghost_problem if placing else self.start_problem())
+        for row in ("palette", "turning", "scenario-title", "ready"):
+            p.show(row, placing)
+        for name, button in self.buttons.items():
+            if name != "menu":
+                button.visible = placing
+        self.buttons["done"].disabled = not (len(self.islands) == 4 and len(self.rocks) == 2)
+        self.ui.trigger_render()
+
+    def start_problem(self) -> str:
+        mark = self.start_marks.get(self.hover_square) if self.hover_square else None
+        if mark and mark[2]:
+            return f"Refused: {mark[2]}"
+        return ""
+
+    # --- the chart -----------------------------------------------------------------------------
+    def build_overlays(self) -> None:
+        state, board, c = self.match.state, self.board, self.colours
+        board.clear_overlays()
+        board.markers.clear()
+        self.start_marks = {}
+        if state.stage == "terrain":
+            self.board.set_terrain(self.islands, self.rocks)
+            self._terrain_key = None
+            # where the ships will start, so the placer can see what not to hem in
+            for side in (0, 1):
+                for name, heading, _ in state.start_square_choices(side):
+                    square = coords(state, state.terrain.grid.parse(name))
+                    board.add_square_frame(square, with_alpha(c.side_colour(side), 150), 2, 4)
+            if self.ghost and self.human_input_allowed():
+                bad = bool(self.ghost_problem)
+                colour = with_alpha(c.bad if bad else c.good, 150)
+                on_board = [sq for sq in self.ghost if self._on_board(sq)]
+                board.add_squares(on_board, colour, outline=with_alpha(c.bad if bad else c.good, 255),
+                                  above=True)
+                for name in SQUARE_NAME.findall(self.ghost_problem):
+                    sq = coords(state, state.terrain.grid.parse(name))
+                    board.add_square_frame(sq, with_alpha(c.bad, 255), 4, 2)
+        elif state.stage == "start" and self.human_input_allowed():
+            side = state.side
+            markers = []
+            for name, heading, problem in state.start_square_choices(side):
+                square = coords(state, state.terrain.grid.parse(name))
+                self.start_marks[square] = (name, heading, problem)
+                if problem is None:
+                    markers.append((SIDES[side], square, heading))
+                else:
+                    board.add_squares([square], with_alpha(c.bad, 110), outline=with_alpha(c.bad, 255),
+                                      above=True)
+            board.set_markers(markers)
+            if self.hover_square in self.start_marks and self.start_marks[self.hover_square][2] is None:
+                board.add_square_frame(self.hover_square, c.selection, 3, 1)
+
+    def _on_board(self, sq: tuple[int, int]) -> bool:
+        n = self.match.state.rules.size
+        return 0 <= sq[0] < n and 0 <= sq[1] < n
+
+    def on_hover_square(self, square) -> None:
+        self.update_ghost()
+        self.overlays_dirty = True
+
+    def update_ghost(self) -> None:
+        """The selected piece under the mouse, checked by the engine's rule-2 validator."""
+        state = self.match.state
+        square = self.hover_square
+        self.ghost, self.ghost_problem = [], ""
+        if state.stage != "terrain" or square is None or self.piece_at(square) is not None:
+            return
+        if self.selected == ROCK:
+            if len(self.rocks) >= 2:
+                self.ghost_problem = "Both rocks are placed (click one to pick it up)"
+            cells = [(0, 0)]
+        else:
+            if len(self.islands) >= 4:
+                self.ghost_problem = "All four islands are placed (click one to pick it up)"
+            cells = transform(self.shapes[self.selected], self.turns, self.mirrored)
+        # hold the shape by the cell nearest its middle
+        cx = sum(x for x, _ in cells) / len(cells)
+        cy = sum(y for _, y in cells) / len(cells)
+        ax, ay = min(cells, key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy) ** 2)
+        self.ghost = [(square[0] + x - ax, square[1] + y - ay) for x, y in cells]
+        if self.ghost_problem:
+            return
+        off = [sq for sq in self.ghost if not self._on_board(sq)]
+        if off:
+            self.ghost_problem = "Off the chart: the whole piece must lie on the board"
+            return
+        self.ghost_problem = self.check(self.ghost, self.selected == ROCK)
+
+    def check(self, piece: list[tuple[int, int]], rock: bool) -> str:
+        """The engine's complaints about adding ``piece`` to the layout so far ('' if none)."""
+        grid = self.match.state.terrain.grid
+        name = lambda sq: grid.name(grid.square(*sq))
+        islands = [[name(sq) for sq in isl] for isl in self.islands]
+        rocks = [name(sq) for sq in self.rocks]
+        if rock:
+            rocks.append(name(piece[0]))
+            label = f"rock {len(rocks)}"
+        else:
+            islands.append([name(sq) for sq in piece])
+            label = f"island {len(islands)}"
+        problems, _, _ = check_layout(grid, islands, rocks, full=False)
+        mine = [p for p in problems if label in p]
+        if not mine:
+            return ""
+        first = mine[0].replace(label, "this rock" if rock else "this island")
+        return first[0].upper() + first[1:]
+
+    def piece_at(self, square) -> tuple[str, int] | None:
+        for i, isl in enumerate(self.islands):
+            if square in isl:
+                return ("island", i)
+        if square in self.rocks:
+            return (ROCK, self.rocks.index(square))
+        return None
+
+    # --- input ---------------------------------------------------------------------------------
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        if symbol == arcade.key.ESCAPE:
+            self.menu()
+            return True
+        if symbol in (arcade.key.SPACE,) and self.steps:
+            self.finish_animations()
+            return True
+        if self.camera_key(symbol):
+            return True
+        state = self.match.state
+        if not self.human_input_allowed() or state.stage != "terrain":
+            return None
+        letter = chr(symbol).upper() if 32 <= symbol < 127 else ""
+        if letter in self.shapes:
+            self.select(letter)
+        elif letter == "O":
+            self.select(ROCK)
+        elif letter == "R":
+            self.rotate()
+        elif letter == "M":
+            self.mirror()
+        elif letter == "G":
+            self.generate()
+        elif symbol in (arcade.key.ENTER, arcade.key.RETURN):
+            self.done()
+        elif symbol == arcade.key.BACKSPACE:
+            self.undo_piece()
+        else:
+            return None
+        return True
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
+        self.dragging = False
+        for name, (px, py, w, h) in self.palette_rects.items():
+            if px <= x <= px + w and py <= y <= py + h and self.panel.named["palette"].visible:
+                self.select(name)
+                return True
+        return None
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
+        if self.dragging or not self.human_input_allowed():
+            return None
+        square = self.chart.square_under(x, y)
+        if square is None:
+            return None
+        state = self.match.state
+        if state.stage == "start" and button == arcade.MOUSE_BUTTON_LEFT:
+            mark = self.start_marks.get(square)
+            if mark is None:
+                return None
+            if mark[2]:
+                self.say(f"Refused: {mark[2]}", error=True)
+                return True
+            self.play(f"start {mark[0]}")
+            return True
+        if state.stage != "terrain":
+            return None
+        if button == arcade.MOUSE_BUTTON_RIGHT:
+            self.rotate()
+            return True
+        found = self.piece_at(square)
+        if found is not None:
+            self.pick_up(found)
+            return True
+        self.update_ghost()
+        if self.ghost_problem:
+            self.say(self.ghost_problem, error=True)
+            return True
+        self.place_ghost()
+        return True
+
+    def select(self, name: str) -> None:
+        if name != self.selected:
+            self.selected = name
+            self.turns, self.mirrored = 0, False
+        self._changed()
+
+    def rotate(self) -> None:
+        self.turns = (self.turns + 1) % 4
+        self._changed()
+
+    def mirror(self) -> None:
+        self.mirrored = not self.mirrored
+        self._changed()
+
+    def _changed(self) -> None:
+        self._draw_palette()
+        self.update_ghost()
+        self.overlays_dirty = True
+
+    def place_ghost(self) -> None:
+        if self.selected == ROCK:
+            self.rocks.append(self.ghost[0])
+        else:
+            self.islands.append(list(self.ghost))
+            if len(self.islands) == 4 and len(self.rocks) < 2:
+                self.selected = ROCK
+        self.window.play_sound(SOUNDS["place"])
+        self._changed()
+
+    def pick_up(self, found: tuple[str, int]) -> None:
+        kind, index = found
+        if kind == ROCK:
+            self.rocks.pop(index)
+            self.selected = ROCK
+        else:
+            self.islands.pop(index)
+        self._changed()
+
+    def undo_piece(self) -> None:
+        if self.rocks:
+            self.rocks.pop()
+        elif self.islands:
+            self.islands.pop()
+        self._changed()
+
+    def clear_pieces(self) -> None:
+        self.islands, self.rocks = [], []
+        self._changed()
+
+    def layout_action(self) -> str:
+        grid = self.match.state.terrain.grid
+        name = lambda sq: grid.name(grid.square(*sq))
+        parts = ["i:" + ",".join(name(sq) for sq in isl) for isl in self.islands]
+        parts += [f"r:{name(sq)}" for sq in self.rocks]
+        return "terrain " + " ".join(parts)
+
+    def done(self) -> None:
+        if len(self.islands) != 4 or len(self.rocks) != 2:
+            self.say("Place four islands and two rocks first (or Generate, or a ready layout)",
+                     error=True)
+            return
+        self.play(self.layout_action())
+
+    def generate(self) -> None:
+        self.play("generate")
+
+    def scenario(self, sid: str) -> None:
+        self.play(f"scenario:{sid}")
+
+    def menu(self) -> None:
+        self.thinker.forget()
+        self.window.show_launcher()
+
+    # --- moving on --------------------------------------------------------------------------
+    def queue_done(self) -> None:
+        super().queue_done()
+        if self.match.state.stage not in ("toss", "terrain", "layout", "start"):
+            from .play_view import PlayView
+            self.window.show_view(PlayView(self.window, self.match))
+
+    def draw_panel_extras(self) -> None:
+        if self.panel.named["palette"].visible and self.human_input_allowed() \
+                and self.match.state.stage == "terrain":
+            self.palette_shapes.draw()
+            self.palette_batch.draw()
+
+
