@@ -73,3 +73,9 @@ def palette(colour_blind: bool = False) -> Palette:
 
 def with_alpha(colour: RGB, alpha: int) -> tuple[int, int, int, int]:
     return (*colour, alpha)
+
+
+def mix(a: RGB, b: RGB, share_of_b: float) -> RGB:
+    """An opaque blend of two colours (arcade.gui surfaces darken translucent fills, so widgets
+    draw tints as opaque mixes instead)."""
+    return tuple(round(x + (y - x) * share_of_b) for x, y in zip(a, b))

@@ -17,7 +17,7 @@ from arcade.gui.property import Property, bind
 from arcade.types import LBWH, Rect
 
 from navalgames.ui import theme
-from navalgames.ui.palette import Palette, palette, with_alpha
+from navalgames.ui.palette import Palette, mix, palette
 
 ACTIVATE_KEYS = (arcade.key.ENTER, arcade.key.RETURN, arcade.key.NUM_ENTER, arcade.key.SPACE)
 
@@ -43,6 +43,16 @@ def fit(text: arcade.Text, wanted: str, width: float) -> None:
     text.text = wanted[:low].rstrip() + "…"
 
 
+def clear_before_drawing(widget: UIWidget) -> None:
+    """Wipe the widget's patch of the UI surface before each redraw.
+
+    arcade.gui redraws only changed widgets, over what was there: text on a see-through widget
+    would thicken with every redraw.
+    """
+    widget.with_background(color=arcade.types.Color(0, 0, 0, 0))
+    widget._strong_background = True
+
+
 def colours_of(window: arcade.Window) -> Palette:
     settings = getattr(window, "settings", None)
     return palette(bool(settings and settings.colour_blind))
@@ -59,6 +69,7 @@ class KitWidget(UIInteractiveWidget):
         self.help_text = help_text   # shown by the screen while this widget is focused or hovered
         self.key = ""                # names the widget across rebuilds, so focus can come back to it
         bind(self, "keyboard_focus", KitWidget.trigger_render)
+        clear_before_drawing(self)
 
     def place(self, left: float, bottom: float, width: float, height: float) -> None:
         self.rect = LBWH(round(left), round(bottom), round(width), round(height))
@@ -116,19 +127,19 @@ class Button(KitWidget):
         c, w, h = self.colours, self.content_width, self.content_height
         lit = self.hovered or self.keyboard_focus
         if self.disabled:
-            fill, ink, edge = with_alpha(c.rock, 150), c.text_muted, c.rock
+            fill, ink, edge = mix(c.sea, c.rock, 0.6), c.text_muted, c.rock
         elif self.primary:
             fill, ink, edge = (c.brass_light if lit else c.brass), c.ink, c.ink
         elif self.on_paper:
             fill, ink, edge = (c.paper_dark if lit else c.paper), c.ink, c.ink_muted
         else:
-            fill, ink, edge = with_alpha(c.sea_light, 235 if lit else 150), c.text, c.brass
+            fill, ink, edge = mix(c.sea, c.sea_light, 0.95 if lit else 0.35), c.text, c.brass
         if self.pressed and not self.disabled:
             fill = c.selection
             ink = c.ink
         arcade.draw_lbwh_rectangle_filled(0, 0, w, h, fill)
         arcade.draw_lbwh_rectangle_outline(0, 0, w, h, edge, 2)
-        arcade.draw_lbwh_rectangle_outline(5, 5, w - 10, h - 10, with_alpha(edge, 90), 1)
+        arcade.draw_lbwh_rectangle_outline(5, 5, w - 10, h - 10, mix(fill, edge, 0.4), 1)
         self.label.color = ink
         put(self.label, w / 2, h / 2)
         self.label.draw()
@@ -208,7 +219,7 @@ class Selector(KitWidget):
         self.prepare_render(surface)
         c, w, h = self.colours, self.content_width, self.content_height
         if self.hovered or self.keyboard_focus:
-            arcade.draw_lbwh_rectangle_filled(0, 0, w, h, with_alpha(c.brass_light, 110))
+            arcade.draw_lbwh_rectangle_filled(0, 0, w, h, mix(c.paper, c.brass_light, 0.45))
         box_left = w * self.label_share
         box_w = w - box_left - 4
         changed = self.default is not None and self.value != self.default
@@ -328,7 +339,7 @@ class SaveRow(KitWidget):
         lit = (self.hovered or self.keyboard_focus)
         arcade.draw_lbwh_rectangle_filled(0, 0, w, h, c.paper_dark if lit else c.paper)
         arcade.draw_lbwh_rectangle_filled(0, 0, 6, h, c.bad if self.problem else c.brass)
-        arcade.draw_line(0, 0, w, 0, with_alpha(c.ink_muted, 120), 1)
+        arcade.draw_line(0, 0, w, 0, mix(c.paper, c.ink_muted, 0.5), 1)
         put(self.heading, 20, h * 0.66)
         put(self.details, 20, h * 0.3)
         put(self.tag, w - 16, h * 0.66)
@@ -352,6 +363,7 @@ class ScrollText(UIWidget):
         self.pad = 28
         self.text_layout = pyglet.text.layout.IncrementalTextLayout(
             document, width=500, height=300, multiline=True, wrap_lines=True)
+        clear_before_drawing(self)
 
     def place(self, left: float, bottom: float, width: float, height: float) -> None:
         self.rect = LBWH(round(left), round(bottom), round(width), round(height))
@@ -401,7 +413,7 @@ class ScrollText(UIWidget):
             track_h = h - 2 * self.pad
             thumb_h = max(30, track_h * self.text_layout.height / self.text_layout.content_height)
             top = h - self.pad - (track_h - thumb_h) * self.scrolled / self.scroll_range
-            arcade.draw_lbwh_rectangle_filled(w - 16, self.pad, 6, track_h, with_alpha(c.ink_muted, 60))
+            arcade.draw_lbwh_rectangle_filled(w - 16, self.pad, 6, track_h, mix(c.paper, c.ink_muted, 0.25))
             arcade.draw_lbwh_rectangle_filled(w - 17, top - thumb_h, 8, thumb_h, c.brass)
 
 

@@ -230,6 +230,16 @@ def test_the_launcher_renders_a_picture_that_is_not_blank(window, games):
         "the brass title should show"
 
 
+def test_redrawing_a_widget_leaves_the_picture_unchanged(window, games):
+    view = open_game(window, "Toy Fleet")
+    first = testing.snapshot(window)
+    for _ in range(3):   # arcade.gui redraws changed widgets over the old picture
+        for widget in view.focus_order:
+            widget.trigger_render()
+        testing.draw(window)
+    assert testing.snapshot(window).tobytes() == first.tobytes()
+
+
 @pytest.mark.parametrize("size", [(800, 600), (1024, 640), (1920, 1080), (2560, 1000)])
 def test_resizing_keeps_every_widget_on_screen_and_apart(window, games, size):
     view = open_game(window, "Toy Fleet")
