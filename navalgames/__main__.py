@@ -27,7 +27,12 @@ def list_games() -> int:
     from navalgames.core.registry import discover_games
     for spec in discover_games().values():
         print(f"{spec.id}  {spec.title} ({spec.year}): {spec.description}")
-        for variant in spec.variants():
+        try:
+            variants = spec.variants()
+        except Exception as exc:  # a game still being written: say so, list the others
+            print(f"    (its rules cannot be loaded yet: {exc})")
+            continue
+        for variant in variants:
             print(f"    {variant.id:18} {variant.name}")
     return 0
 
