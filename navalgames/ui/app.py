@@ -63,7 +63,13 @@ class NavalWindow(arcade.Window):
 
 
 def run_launcher() -> int:
-    window = NavalWindow()
+    try:
+        window = NavalWindow()
+    except Exception as exc:  # no display, no OpenGL: say so in a line instead of a traceback
+        import sys
+        print(f"navalgames: cannot open a window ({exc.__class__.__name__}: {exc}). Without a screen, "
+              "`navalgames screenshot launcher OUT.png` still draws the launcher.", file=sys.stderr)
+        return 1
     window.show_launcher()
     arcade.run()
     return 0

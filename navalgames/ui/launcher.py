@@ -100,7 +100,7 @@ class LauncherView(MenuView):
         self.statuses = {gid: game_status(spec) for gid, spec in games.items()}
         self.title = arcade.Text("NavalGames", 0, 0, c.brass_light, theme.TITLE, font_name=theme.FONT,
                                  bold=True, anchor_x="center")
-        self.subtitle = arcade.Text("Historic naval wargames, for two admirals at one screen or one against the computer",
+        self.subtitle = arcade.Text("Historic naval wargames of 1888 and 1920, against a friend or the computer",
                                     0, 0, c.text, theme.BODY + 2, font_name=theme.FONT, italic=True,
                                     anchor_x="center")
         problems = [f"A game could not be loaded: {line}" for line in failures]

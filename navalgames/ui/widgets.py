@@ -465,15 +465,12 @@ class MenuView(arcade.View):
         self.relayout()
 
     def relayout(self) -> None:
-        width, height = self.window.get_size()
-        self.background.resize(width, height)
-        self.layout(width, height)
-        put(self.help_line, width / 2, 28)
-        self.ui.trigger_render()
+        self.on_resize(*self.window.get_size())
 
     def on_resize(self, width: int, height: int) -> None:
         self.background.resize(width, height)
         self.layout(width, height)
+        self.help_line.font_size = round(theme.SMALL * theme.scale_for(width, height))
         put(self.help_line, width / 2, 28)
         self.ui.trigger_render()
 
