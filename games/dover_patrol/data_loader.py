@@ -17,8 +17,9 @@ from .rules.model import (KIND_OF_CODE, SIDES, BoardData, CombatData, GameData, 
                           SetupZone, Variant)
 
 PACKAGE = "games.dover_patrol"
-KNOWN_OPTIONS = ("attack_contact", "fb_jump_over_ships", "fb_jump_with_flag", "repetition_draw",
-                 "quiet_ply_limit", "first_player")
+# The rule options the engine understands, with the type of their values.
+KNOWN_OPTIONS = {"attack_contact": str, "fb_jump_over_ships": bool, "fb_jump_with_flag": bool,
+                 "repetition_draw": int, "quiet_ply_limit": int, "first_player": str}
 RESULTS = "ADB."
 
 
@@ -154,6 +155,7 @@ def load_variant(node: Node, kinds: dict[int, PieceKind], combat: CombatData) ->
     for name, opt in node.child("options", {}).items():
         if name not in KNOWN_OPTIONS:
             raise opt.error(f"unknown rule option: expected one of {', '.join(KNOWN_OPTIONS)}")
+        opt.child("default").as_type(KNOWN_OPTIONS[name])
         options[name] = RuleOption.from_node(name, opt)
     variant = Variant(
         id=node.get("id", str), name=node.get("name", str), order=node.get("order", int),

@@ -241,7 +241,7 @@ def to_position(state) -> dict[str, Any]:
                 continue
             sq = state.flag_sq[f]
             p = state.board[sq]
-            if sq == r.bases[f] and not p:
+            if sq == r.bases[f]:
                 flags[SIDES[f]] = "base"
             elif state.flag_mine[f] or (p and r.is_base[sq] != state.owner[p]):
                 flags[SIDES[f]] = {"square": names[sq], "loose": True, "mine_dropped": state.flag_mine[f]}
@@ -257,8 +257,8 @@ def to_position(state) -> dict[str, Any]:
     if pairs:
         out["transfer"] = pairs
     if r.fleet_orders and state.fo_acted:
-        ids = lambda bits: [names[state.pos[p]] for p in range(1, len(state.kind))  # noqa: E731
-                            if bits >> p & 1 and state.pos[p] >= 0]
+        ids = lambda bits: [names[sq] for sq in sorted(  # noqa: E731
+            state.pos[p] for p in range(1, len(state.kind)) if bits >> p & 1 and state.pos[p] >= 0)]
         out["fleet_turn"] = {"moved": ids(state.fo_moved), "attacked": ids(state.fo_attacked), "acted": True}
     if state.quiet:
         out["quiet_plies"] = state.quiet
