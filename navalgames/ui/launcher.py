@@ -14,9 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import arcade
+import yaml
 
 from navalgames.core import registry
 from navalgames.core.match import Match
+from navalgames.core.paths import config_dir
+from navalgames.core.records import atomic_write
 from navalgames.core.options import RuleOption
 from navalgames.core.registry import GameSpec, VariantInfo
 from navalgames.ui import theme
@@ -77,6 +80,27 @@ def open_match(window: arcade.Window, match: Match) -> str | None:
     if view is None:
         return f"{title}'s screens are not ready yet."
     return None
+
+
+CHOICES_FILE = "launcher.yaml"
+
+
+def load_choices() -> dict[str, Any]:
+    """Last new-game choices per game id (a convenience: anything unreadable is forgotten)."""
+    try:
+        data = yaml.safe_load((config_dir() / CHOICES_FILE).read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def save_choices(game_id: str, choices: dict[str, Any]) -> None:
+    data = load_choices()
+    data[game_id] = choices
+    try:
+        atomic_write(config_dir() / CHOICES_FILE, yaml.safe_dump(data, sort_keys=True))
+    except (OSError, yaml.YAMLError):
+        pass   # remembering is a nicety; the game has started either way
 
 
 def start_new_game(window: arcade.Window, spec: GameSpec, variant: str, options: dict[str, Any],
@@ -247,6 +271,7 @@ class GameSetupView(MenuView):
         self.human_side = spec.sides[0]
         self.option_values: dict[str, Any] = {}
         self.message = self.status.problem or ""
+        self.recall(load_choices().get(spec.id))
 
     # --- state ---------------------------------------------------------------------------
     @property
@@ -459,6 +484,33 @@ class GameSetupView(MenuView):
         problem = start_new_game(self.window, self.spec, self.variant.id, self.options(), self.players())
         if problem:
             self.show_message(problem)
+        else:
+            save_choices(self.spec.id, self.choices())
+
+    # --- remembered choices: the screen opens as the player last left it ------------------
+    def choices(self) -> dict[str, Any]:
+        return {"variant": self.variant_id, "opponent": self.opponent, "level": self.level,
+                "side": self.human_side, "options": dict(self.option_values)}
+
+    def recall(self, saved: Any) -> None:
+        """Take back last time's choices, each only if it still makes sense for this game."""
+        if not isinstance(saved, dict):
+            return
+        if any(v.id == saved.get("variant") for v in self.status.variants):
+            self.variant_id = saved["variant"]
+        if saved.get("opponent") in ("human", "computer"):
+            self.opponent = saved["opponent"]
+        if saved.get("level") in (self.spec.ai_levels or ()):
+            self.level = saved["level"]
+        if saved.get("side") in self.spec.sides:
+            self.human_side = saved["side"]
+        declared = self.variant.options if self.variant else {}
+        for name, value in (saved.get("options") or {}).items() if isinstance(saved.get("options"), dict) else ():
+            if name in declared:
+                try:
+                    self.option_values[name] = declared[name].check(value)
+                except ValueError:
+                    pass
 
     def show_rules(self) -> None:
         from navalgames.ui.rules_view import RulesView

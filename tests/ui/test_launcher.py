@@ -160,6 +160,26 @@ def test_keyboard_alone_starts_a_game(window, games):
     assert toy.ToyView.opened[-1].record.players == {"red": "human", "blue": "computer:normal"}
 
 
+def test_the_new_game_screen_remembers_last_time(window, games, tmp_path):
+    view = open_game(window, "Toy Fleet")
+    view.set_variant("short")
+    view.set_opponent("computer")
+    view.level, view.human_side = "hard", "blue"
+    view.set_option("max_moves", 42)
+    testing.click_widget(window, view.start_button)
+    again = open_game(window, "Toy Fleet")
+    assert again.choices() == {"variant": "short", "opponent": "computer", "level": "hard", "side": "blue",
+                               "options": {"max_moves": 42}}
+    # a file that no longer fits (variant gone, value out of range) is quietly ignored
+    (tmp_path / "home" / "config" / "launcher.yaml").write_text(
+        "toy: {variant: long, level: godlike, options: {max_moves: 9999, rough_seas: true}}\n")
+    third = open_game(window, "Toy Fleet")
+    assert third.variant_id == "classic" and third.level == "normal"
+    assert third.options() == {"rough_seas": True, "flag_rule": "carry", "max_moves": 100}
+    (tmp_path / "home" / "config" / "launcher.yaml").write_text("[not: a mapping")
+    assert open_game(window, "Toy Fleet").variant_id == "classic"
+
+
 def test_escape_goes_back_to_the_main_screen(window, games):
     open_game(window, "Toy Fleet")
     testing.press(window, arcade.key.ESCAPE)
