@@ -32,6 +32,11 @@ class NavalWindow(arcade.Window):
         self.store = store or SaveStore(data_dir())
         self._sounds: dict[str, arcade.Sound] = {}
         theme.load_fonts()
+        try:   # the compass rose as the window's icon; cosmetic, so never fatal
+            import pyglet
+            self.set_icon(pyglet.image.load(str(theme.asset_path("compass_rose.png"))))
+        except Exception:
+            pass
 
     @property
     def palette(self) -> Palette:
