@@ -129,11 +129,7 @@ class DoverState(GameState):
         return self._legal
 
     def _set_segments(self) -> None:
-        segs = self._segs = self._generate()
-        total = 0
-        for bits, table in segs:
-            total += len(table) if bits is None else bits.bit_count()
-        self._total = total
+        self._segs, self._total = self._generate()
 
     def random_action(self, rng: random.Random):
         """A legal action drawn uniformly (as ``rng.choice(legal_actions())``, much faster)."""
@@ -282,10 +278,12 @@ class DoverState(GameState):
     def _generate(self) -> list:
         """The legal actions as segments: (bitboard, table of actions by square) or (None, list)."""
         if self.phase == SETUP:
-            return [(None, deployment_choices(self.rules, self.turn))]
-        if self.rules.fleet_orders:
-            return [(None, self._generate_fleet_orders())]
-        return self._generate_single()
+            actions = deployment_choices(self.rules, self.turn)
+        elif self.rules.fleet_orders:
+            actions = self._generate_fleet_orders()
+        else:
+            return self._generate_single()
+        return [(None, actions)], len(actions)
 
     def reference_actions(self) -> list:
         """The legal actions by the slow per-piece walk (tests check the fast generator by it)."""
@@ -343,18 +341,19 @@ class DoverState(GameState):
         pending = self._on_base(me) if r.base_rule == "flags" else 0
         if pending:
             self._piece_moves(me, pending, out)
-            return [(None, out)]
+            return [(None, out)], len(out)
         if self.window[me]:
             self._transfers(me, out)
         segs = [(None, out)]
         fc0, fc1 = self.flag_carrier
         pos = self.pos
-        slow = self.boats_bb[me]
+        slow = 0       # flag carriers: every move of theirs by the per-piece walk
         if fc0 or fc1:
             for c in (fc0, fc1):
                 if c and self.owner[c] == me:
                     slow |= 1 << pos[c]
         movers = self.sbb[me] & ~(self.mines_bb[me] | slow)
+        boats = self.boats_bb[me] & movers
         layers = self.layers_bb[me] & movers
         attackers = movers & ~layers
         empty = ~self.occ & r.full & ~r.closed_bases
@@ -369,6 +368,7 @@ class DoverState(GameState):
                 every_target |= t
         compulsory = r.compulsory
         add = segs.append
+        total = len(out)
         valid_from, move_table, attack_table = r.valid_from, r.move_table, r.attack_table
         for d, delta in enumerate(r.deltas):
             src = movers & valid_from[d]
@@ -386,6 +386,7 @@ class DoverState(GameState):
                     dest_att & ~every_target)
             if plain:
                 add((plain, move_table[d]))
+                total += plain.bit_count()
             if dest_att and targets:
                 back = r.opposite[d]
                 for c, tgt in targets:
@@ -393,23 +394,33 @@ class DoverState(GameState):
                         hits = dest_att & tgt
                         if hits:
                             add((hits, attack_table[d][c]))
+                            total += hits.bit_count()
         tail: list = []
         if r.closed_bases:
             self._base_steps(me, movers, tail)
+        if boats:
+            self._flying_boat_extras(me, self.board[boats.bit_length() - 1], tail)
         while slow:
             low = slow & -slow
             self._piece_moves(me, self.board[low.bit_length() - 1], tail)
             slow ^= low
         if tail:
             add((None, tail))
-        return segs
+        return segs, total + len(tail)
 
     def _base_steps(self, me: int, movers: int, out: list) -> None:
         """Ordinary pieces stepping onto a base square (capture, deposit, or the target)."""
         r = self.rules
         board = self.board
+        fs = self.flag_sq
         for bside, b in enumerate(r.bases):
             if board[b] or not movers & r.base_approaches[bside]:
+                continue
+            if r.base_rule == "flags":
+                # movers carry no flag (carriers take the per-piece walk): they may only capture
+                if bside == me or (fs[0] != b and fs[1] != b):
+                    continue
+            elif bside == me:
                 continue
             for n in r.steps[b]:
                 if not movers >> n & 1:
@@ -456,6 +467,28 @@ class DoverState(GameState):
             out.extend(found)
         if k == FB and r.variant.flying_boat_jump and (not carrier or r.fb_jump_with_flag):
             self._jumps(me, p, s, carrier, out)
+
+    def _flying_boat_extras(self, me: int, p: int, out: list) -> None:
+        """What a Flying Boat without a flag may do beyond ordinary moves: cross walls, jump."""
+        r = self.rules
+        s = self.pos[p]
+        board, owner, is_base = self.board, self.owner, r.is_base
+        for t, mv, atts in r.gen_fb_crossings[me][s]:
+            if board[t]:
+                continue
+            if is_base[t] >= 0 and r.base_rule != "open":
+                ok, wins = self._base_entry(me, p, is_base[t], t)
+                if not ok:
+                    continue
+                if wins:
+                    out.append(mv)
+                    continue
+            found = [mva for a, mva in atts if (q := board[a]) and owner[q] != me]
+            if not (found and r.compulsory):
+                out.append(mv)
+            out.extend(found)
+        if r.variant.flying_boat_jump:
+            self._jumps(me, p, s, False, out)
 
     def _jumps(self, me: int, p: int, s: int, carrier: bool, out: list) -> None:
         """The Flying Boat's two-square jumps: over a wall and/or a Mine (a ship with the option)."""
@@ -586,11 +619,13 @@ class DoverState(GameState):
             self.layers_bb[me] ^= bits
         self.moved[p] = True
         pub[p] &= NOT_MI
-        jump = abs(t - s) != 1 and abs(t - s) != r.files
-        crossing = s * r.size + t in r.crossing
+        jump = crossing = False
+        if k == FB:
+            jump = abs(t - s) != 1 and abs(t - s) != r.files
+            crossing = s * r.size + t in r.crossing
+            if jump or crossing:
+                pub[p] = FB_BIT    # a jump or a flight over the wall must be declared
         log = self._log
-        if k == FB and (jump or crossing):
-            pub[p] = FB_BIT    # a jump or a flight over the wall must be declared
         if log is not None:
             names = r.names
             how = "jumped" if jump else "moved"

@@ -145,6 +145,9 @@ class Rules:
         # Flying Boat one-square moves, walls ignored.
         self.gen_fb_steps = [[tuple((to, move(sq, to), with_attacks(side, sq, to)) for to in self.free_steps[sq])
                               for sq in range(size)] for side in (SOUTH, NORTH)]
+        # ... of which the ones across a wall (the fast generator adds only these for it).
+        self.gen_fb_crossings = [[tuple(e for e in self.gen_fb_steps[side][sq] if e[0] not in self.steps[sq])
+                                  for sq in range(size)] for side in (SOUTH, NORTH)]
         # Two-square moves: (middle, to, crosses, move, attacks).
         self.gen_doubles = [[tuple((mid, to, crosses, move(sq, to), with_attacks(side, sq, to))
                                    for mid, to, crosses in self.doubles[sq])
