@@ -144,6 +144,21 @@ def test_sample_is_consistent_with_the_observation():
             assert counts == [n if i else 0 for i, n in enumerate(state.rules.counts)]
 
 
+def test_determinize_is_a_fast_sample():
+    rng = random.Random(4)
+    for variant in [v.id for v in ENGINE.variants()]:
+        state = midgame(variant, seed=7, plies=150)
+        if state.outcome() is not None:
+            continue
+        side = state.to_act()
+        obs = state.observation(side)
+        for _ in range(5):
+            guess = state.determinize(side, rng)
+            assert guess.observation(side) == obs
+            assert legal(guess) == legal(state)
+            guess.play(guess.random_action(rng))      # and it plays on
+
+
 def test_sample_respects_what_was_learnt_privately():
     state = state_at({"d4": "MS", "a1": "1"}, {"d6": "MI", "e12": "1"})
     play(state, "d4-d5")                       # North learns: d5 is MS, ML or FB
@@ -151,6 +166,7 @@ def test_sample_respects_what_was_learnt_privately():
     for seed in range(20):
         guess = state.sample(obs, random.Random(seed))
         assert guess.piece_at("d5")[1] in {"MS", "ML", "FB"}
+        assert state.determinize("north", random.Random(seed)).piece_at("d5")[1] in {"MS", "ML", "FB"}
 
 
 def test_repetition_draw_and_its_option():

@@ -46,7 +46,9 @@ Observation (``state.observation("south")`` -> frozen ``Observation``, no leaks)
     transfer_window, pending_exit, Fleet Orders turn_moved/turn_attacked/turn_acted, ply,
     quiet_plies, phase, to_act, variant, options, outcome. Helpers: piece_at(sq), own(), enemy(),
     removed(side). Ids are numbered in square order at deployment: an id never tells a kind.
-    ``state.sample(observation, rng)`` -> a full DoverState consistent with it (for ISMCTS).
+    ``state.sample(observation, rng)`` -> a full DoverState consistent with it (for ISMCTS);
+    ``state.determinize(side, rng)``: the same as ``sample(observation(side))``, faster (no
+    observation built; ~0.1 ms).
 
 Events (``Event.kind``; ``text`` never names a hidden identity; ``details`` may: ``piece`` is the
 acting side's own piece code, private to that side)

@@ -12,7 +12,7 @@ import random
 
 from navalgames.ai.identities import assign
 
-from .model import ALL_MASK, KIND_CODES, KIND_OF_CODE, MI, SIDE_INDEX, SIDES
+from .model import ALL_MASK, FB, KIND_CODES, KIND_OF_CODE, MI, ML, SIDE_INDEX, SIDES
 from .observation import FlagView, Observation, PieceView
 from .tables import Rules
 
@@ -154,3 +154,63 @@ def sample(rules: Rules, obs: Observation, rng: random.Random):
         st.fo_attacked |= 1 << pid
     st.fo_acted = obs.turn_acted
     return st
+
+
+def determinize(state, me: int, rng: random.Random):
+    """``sample(observation(me))`` without building the observation: a clone whose enemy pieces
+    (on the board and removed) get kinds dealt consistently with what ``me`` knows. For searches."""
+    r: Rules = state.rules
+    op = 1 - me
+    kind, pub, priv = state.kind, state.pub, state.priv[me]
+    counts = {k: r.counts[k] for k in range(1, 16) if r.counts[k]}
+    unknown: list[int] = []
+    allowed: list[list[int]] = []
+    first = 1 + op * r.fleet_size
+    for pid in range(first, first + r.fleet_size):
+        k = kind[pid]
+        if not k:
+            continue
+        known = pub[pid] & priv[pid]
+        single = _single(known)
+        if single:
+            counts[single] -= 1
+        else:
+            unknown.append(pid)
+            allowed.append(_MASK_KINDS.get(known) or _mask_kinds(known))
+    dealt = assign(allowed, counts, rng)
+    if dealt is None:
+        raise ValueError("no enemy fleet fits what this side knows")
+    c = state.clone()
+    ck = c.kind
+    for pid, k in zip(unknown, dealt):
+        ck[pid] = k
+    # the enemy's bitboards and tallies follow the new kinds
+    c.mines_bb[op] = c.boats_bb[op] = c.layers_bb[op] = 0
+    c.fleet_left[op] = 0
+    for pid in c.alive[op]:
+        k = ck[pid]
+        bit = 1 << c.pos[pid]
+        if k == MI:
+            c.mines_bb[op] |= bit
+        else:
+            c.fleet_left[op] += 1
+            if k == FB:
+                c.boats_bb[op] |= bit
+            elif k == ML:
+                c.layers_bb[op] |= bit
+    # what the enemy learnt privately about our pieces is unknown to us: forget it
+    c.priv[op] = [ALL_MASK] * len(kind)
+    c.deploy_text = [c.deploy_text[me], ""] if me == 0 else ["", c.deploy_text[me]]
+    c._legal = c._segs = None
+    c._total = 0
+    if c.phase == "play" and c.result is None:
+        c._set_segments()
+    return c
+
+
+_MASK_KINDS: dict[int, list[int]] = {}
+
+
+def _mask_kinds(mask: int) -> list[int]:
+    kinds = _MASK_KINDS[mask] = [k for k in range(1, 16) if mask >> k & 1]
+    return kinds

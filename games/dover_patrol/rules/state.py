@@ -220,6 +220,11 @@ class DoverState(GameState):
         from .knowledge import sample
         return sample(self.rules, observation, rng)
 
+    def determinize(self, side: str, rng: random.Random) -> "DoverState":
+        """Same as ``sample(observation(side), rng)``, several times faster (for ISMCTS)."""
+        from .knowledge import determinize
+        return determinize(self, SIDE_INDEX[side], rng)
+
     def to_position(self) -> dict[str, Any]:
         from .position import to_position
         return to_position(self)
