@@ -204,3 +204,14 @@ def test_quick_capture_variant_wins_on_capture():
     state = state_at({"h1": "1"}, {"b1": "5", "a12": "1"}, variant="first-capture", to_move="north")
     play(state, "b1-c1")
     assert state.outcome().winner == "north" and "flag" in state.outcome().reason
+
+
+def test_an_open_transfer_window_survives_a_saved_position():
+    from games.dover_patrol.rules import ENGINE
+    state = state_at({"d4": "5", "f4": "10", "h1": "1"}, {"a12": "1"}, flags={"north": "d4"})
+    play(state, "d4-e4")
+    saved = state.to_position()
+    assert saved["transfer"] == {"south": [["e4", "f4"]]}
+    again = ENGINE.from_position(saved)
+    play(again, "a12-a11")
+    assert "e4>f4" in legal(again)

@@ -13,8 +13,8 @@
                                      # {square: d5, loose: true, mine_dropped: true}: lying on d5
 
 Optional keys that carry the rest of a game in progress: ``revealed`` / ``moved`` (per side, the
-squares of pieces shown to the enemy / that have moved), ``transfer`` (pairs of squares that may
-hand a flag this turn), ``fleet_turn`` ({moved: [...], attacked: [...], acted: true}: Fleet
+squares of pieces shown to the enemy / that have moved), ``transfer`` (per side, pairs of squares
+that may hand a flag over on that side's next turn), ``fleet_turn`` ({moved: [...], attacked: [...], acted: true}: Fleet
 Orders pieces already used this turn), ``quiet_plies``, ``ply``, ``first_player`` and ``to_deploy`` (sides still
 to deploy: the game is then in its setup phase).
 """
@@ -167,18 +167,22 @@ def from_position(data: GameData, position: Mapping[str, Any]):
                     state.pub[p] &= ~(1 << MI)
 
     to_move = side_of(position.get("to_move", "south"), "to_move")
-    transfer = position.get("transfer") or []
-    if not isinstance(transfer, list):
-        raise PositionError("transfer: expected a list of [square, square] pairs")
-    pairs = []
-    for pair in transfer:
-        if not isinstance(pair, list) or len(pair) != 2:
-            raise PositionError("transfer: expected pairs like [c5, c6]")
-        a, b = (own_piece(s, to_move, "transfer") for s in pair)
-        if state.pos[b] not in rules.steps[state.pos[a]]:
-            raise PositionError(f"transfer: {pair[0]} and {pair[1]} are not side by side")
-        pairs.append((a, b))
-    state.window[to_move] = tuple(pairs)
+    transfer = position.get("transfer") or {}
+    if not isinstance(transfer, Mapping):
+        raise PositionError("transfer: expected {south: [[c5, c6], ...], north: [...]}")
+    for name, pairs in transfer.items():
+        side = side_of(name, "transfer")
+        if not isinstance(pairs, list):
+            raise PositionError(f"transfer.{name}: expected a list of [square, square] pairs")
+        window = []
+        for pair in pairs:
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise PositionError(f"transfer.{name}: expected pairs like [c5, c6]")
+            a, b = (own_piece(sq, side, f"transfer.{name}") for sq in pair)
+            if state.pos[b] not in rules.steps[state.pos[a]]:
+                raise PositionError(f"transfer.{name}: {pair[0]} and {pair[1]} are not side by side")
+            window.append((a, b))
+        state.window[side] = tuple(window)
 
     fleet_turn = position.get("fleet_turn") or {}
     if fleet_turn:
@@ -252,10 +256,14 @@ def to_position(state) -> dict[str, Any]:
         out["revealed"] = revealed
     if moved:
         out["moved"] = moved
-    pairs = [[names[state.pos[a]], names[state.pos[b]]] for a, b in state.window[state.turn]
-             if state.pos[a] >= 0 and state.pos[b] >= 0]
-    if pairs:
-        out["transfer"] = pairs
+    transfer = {}
+    for side in (0, 1):
+        pairs = [[names[state.pos[a]], names[state.pos[b]]] for a, b in state.window[side]
+                 if state.pos[a] >= 0 and state.pos[b] >= 0]
+        if pairs:
+            transfer[SIDES[side]] = pairs
+    if transfer:
+        out["transfer"] = transfer
     if r.fleet_orders and state.fo_acted:
         ids = lambda bits: [names[sq] for sq in sorted(  # noqa: E731
             state.pos[p] for p in range(1, len(state.kind)) if bits >> p & 1 and state.pos[p] >= 0)]
