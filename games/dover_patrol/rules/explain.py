@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .actions import Attack, EndTurn, Move, Transfer
+from .actions import Attack, EndTurn, Transfer
 from .model import FB, MI, ML, SIDES
 
 
@@ -38,7 +38,7 @@ def explain(state, action) -> str:
             return f"a {r.kind_names[k]} never attacks"
         if state.fo_attacked >> p & 1:
             return f"the piece on {names[s]} has already attacked this turn"
-        return f"a piece attacks only the enemy piece directly ahead of it"
+        return "a piece attacks only the enemy piece directly ahead of it"
     t, a = action.key[1], action.key[2]
     if k == MI:
         return "Mines never move"

@@ -26,7 +26,7 @@ def _single(mask: int) -> int:
 
 
 def observe(state, me: int) -> Observation:
-    from .state import PLAY, SETUP, mask_codes
+    from .state import PLAY, mask_codes
     r: Rules = state.rules
     pieces = []
     fc = state.flag_carrier
@@ -80,7 +80,6 @@ def sample(rules: Rules, obs: Observation, rng: random.Random):
     if obs.variant != rules.variant.id:
         raise ValueError(f"observation of {obs.variant!r} sampled with {rules.variant.id!r} rules")
     me = SIDE_INDEX[obs.observer]
-    op = 1 - me
     st = DoverState(rules)
     counts = {k: rules.counts[k] for k in range(1, 16) if rules.counts[k]}
     unknown: list[PieceView] = []

@@ -24,9 +24,8 @@ from typing import Any
 from navalgames.core.state import Event, GameState, IllegalAction, Outcome
 
 from .actions import END, Attack, Deploy, EndTurn, Move, Transfer, parse_action
-from .model import (ALL_MASK, FB, KIND_CODES, KIND_OF_CODE, MI, ML, MS, NORTH, SIDE_INDEX, SIDES,
-                    SOUTH, mask_of)
-from .observation import FlagView, Observation, PieceView
+from .model import ALL_MASK, FB, KIND_CODES, MI, ML, MS, NORTH, SIDE_INDEX, SIDES, SOUTH, mask_of
+from .observation import Observation
 from .setup import check_deployment, deployment_choices
 from .tables import (ATTACKER_WINS, BOTH_SUNK, DEFENDER_WINS, FB_BIT, MI_BIT, MS_BIT, NOTHING, Rules)
 
@@ -40,13 +39,6 @@ def mask_codes(mask: int) -> frozenset[str]:
     if codes is None:
         codes = _MASK_CODES[mask] = frozenset(KIND_CODES[k] for k in range(1, 16) if mask >> k & 1)
     return codes
-
-
-def _single(mask: int) -> int:
-    """The kind if ``mask`` allows exactly one, else 0."""
-    if mask and mask & (mask - 1) == 0:
-        return mask.bit_length() - 1
-    return 0
 
 
 def _cap(side: int) -> str:
@@ -607,7 +599,7 @@ class DoverState(GameState):
         s, t, a = mv.key
         me = self.turn
         op = 1 - me
-        board, kind, owner, pub = self.board, self.kind, self.owner, self.pub
+        board, kind, pub = self.board, self.kind, self.pub
         p = board[s]
         k = kind[p]
         board[s] = 0
