@@ -162,7 +162,7 @@ def test_both_flags_on_the_base_wins():
     state = state_at({"c2": "10", "h1": "1"}, {"a12": "1"}, flags={"north": "c2"})
     events = play(state, "c2-c1")
     assert state.outcome().winner == "south" and "both flags" in state.outcome().reason
-    assert [e.kind for e in events][-2:] == ["deposit", "end"]
+    assert [e.kind for e in events][-2:] == ["deposit", "over"]
 
 
 def test_deposit_needs_the_own_flag_held_on_the_own_half():

@@ -160,3 +160,13 @@ def test_illegal_actions_say_why():
                          ("d4xd5", "moving next to"), ("hello", "not an action")]:
         with pytest.raises(IllegalAction, match=reason):
             state.apply(text)
+
+
+def test_flying_boat_crossing_a_wall_onto_the_base_captures_and_is_shown():
+    state = state_at({"h1": "1"}, {"d1": "FB", "a12": "1"}, to_move="north")
+    events = play(state, "d1-c1")                  # one square, across the wall c1|d1
+    assert [e.kind for e in events] == ["move", "reveal", "capture"]
+    # and a Flying Boat carrying the enemy flag may come home over the wall
+    state = state_at({"d1": "FB", "h1": "1"}, {"a12": "1"}, flags={"north": "d1"})
+    play(state, "d1-c1")
+    assert state.outcome().winner == "south"

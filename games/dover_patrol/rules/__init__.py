@@ -54,8 +54,8 @@ Events (``Event.kind``; ``text`` never names a hidden identity; ``details`` may:
 acting side's own piece code, private to that side)
     deploy, lot, move, jump, reveal (Flying Boat jumped or crossed a wall), explosion (contact
     on arrival: side, square, piece, by, at), attack (attacker, frm, defender, at, result A/D/B/.),
-    capture, pickup, deposit, flag (changed hands or lies loose), transfer, aground, end (FO
-    end of turn, and the game's end with ``winner``).
+    capture, pickup, deposit, flag (changed hands or lies loose), transfer, aground, end (Fleet
+    Orders end of turn), over (the game's end: ``winner`` south/north/none, text = the reason).
 """
 
 from .actions import END, Attack, Deploy, EndTurn, Move, Transfer, parse_action

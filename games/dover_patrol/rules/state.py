@@ -880,7 +880,7 @@ class DoverState(GameState):
             self.result = Outcome(SIDES[side] if side is not None else None, reason)
             self.phase = OVER
             if self._log is not None:
-                self._event("end", reason, winner=SIDES[side] if side is not None else "none")
+                self._event("over", reason, winner=SIDES[side] if side is not None else "none")
 
     def _check_losses(self) -> None:
         """Wins decided by what was removed (Flagship Hunt, Pitched Battle)."""
