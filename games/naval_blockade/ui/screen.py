@@ -194,6 +194,7 @@ class BlockadeScreen(arcade.View):
                 seconds = 0.6
             self.steps.append(Step(event, seconds))
         self.overlays_dirty = True
+        self._advance(0.0)     # what takes no time on screen (an offer, a log line) happens now
 
     def finish_animations(self) -> None:
         """Play out everything queued at once (tests, screenshots, the Space key)."""

@@ -35,12 +35,12 @@ OVER_ACTIONS = PLAY_ACTIONS + (
 
 
 def open_window(width: int = 1280, height: int = 800, colour_blind: bool = False):
+    """A hidden window whose saves go to a throw-away folder (never the player's own)."""
     from navalgames.core.records import SaveStore
-    from navalgames.core.settings import Settings
-    from navalgames.ui.app import NavalWindow
-    settings = Settings(width=width, height=height, sound=False, colour_blind=colour_blind)
-    store = SaveStore(Path(tempfile.mkdtemp(prefix="navalgames-shot-")))
-    return NavalWindow(settings=settings, store=store, visible=False)
+    from navalgames.ui.screenshot import headless_window
+    window = headless_window(width, height, colour_blind)
+    window.store = SaveStore(Path(tempfile.mkdtemp(prefix="navalgames-shot-")))
+    return window
 
 
 def demo_match(screen: str, window):
@@ -135,43 +135,40 @@ def screenshot_command(argv: list[str]) -> int:
         if not isinstance(start, dict):
             return _fail(f"{args.position}: a position is a YAML mapping (see docs/naval_blockade.md)")
 
-    from navalgames.ui.headless import prepare_headless
-    prepare_headless()
-    import arcade
-
     from navalgames.core.match import Match
     from navalgames.core.records import SaveError
     from navalgames.core.registry import get_game
 
-    window = open_window(width, height, args.colour_blind)
+    match = None
     if start is not None:
-        try:
-            match = Match.new(get_game("naval-blockade"), "standard", seed=1888, start=start,
-                              store=window.store)
+        try:   # checked before any window opens: a bad file costs nothing
+            match = Match.new(get_game("naval-blockade"), "standard", seed=1888, start=start)
         except (SaveError, ValueError) as exc:
             return _fail(f"{args.position}: {exc}")
-    else:
-        match = demo_match(args.screen, window)
-    view = window.start_match(match)
-    view.finish_animations()
-    if hasattr(view, "show"):
-        for name in view.show:
-            view.show[name] = args.overlays
-        view.overlays_dirty = True
-    if start is None and args.screen == "terrain":
-        terrain_demo(view)
-    if args.hover:
-        hover_marker(view)
-    view.on_update(1 / 60)
-    view.on_draw()
-    image = arcade.get_image(0, 0, width, height)
-    out = Path(args.out)
+
+    window = open_window(width, height, args.colour_blind)
     try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        image.save(out)
+        if match is None:
+            match = demo_match(args.screen, window)
+        match.store = window.store
+        view = window.start_match(match)
+        view.finish_animations()
+        if hasattr(view, "show"):
+            for name in view.show:
+                view.show[name] = args.overlays
+            view.overlays_dirty = True
+        if start is None and args.screen == "terrain":
+            terrain_demo(view)
+        if args.hover:
+            hover_marker(view)
+        view.on_update(1 / 60)
+        from navalgames.ui.screenshot import save_png
+        path = save_png(window, args.out)
     except OSError as exc:
-        return _fail(f"cannot write {out}: {exc}")
-    print(f"wrote {out} ({width}x{height}, {type(view).__name__})")
+        return _fail(f"cannot write {args.out}: {exc}")
+    finally:
+        window.close()
+    print(f"wrote {path} ({width}x{height}, {type(view).__name__})")
     return 0
 
 

@@ -1,0 +1,218 @@
+"""Play on screen, driven by synthetic keys and clicks: steering markers, overlays, the dice,
+the disabled ship's course change, the six-square move to a ram, saving and resuming."""
+
+from __future__ import annotations
+
+import threading
+
+import arcade
+
+from blockade_screen_helpers import (click_square, hover, open_match, position, press, settle,
+                                     ship_square, square_xy)
+from games.naval_blockade.rules import steering_destinations
+from games.naval_blockade.ui import make_view
+from games.naval_blockade.ui.board import die_texture
+from games.naval_blockade.ui.over_view import GameOverView
+from games.naval_blockade.ui.play_view import PlayView
+from navalgames.core.match import Match
+from navalgames.core.records import read_record
+from navalgames.core.registry import get_game
+from navalgames.ui import testing
+
+KEYS = {"port": arcade.key.LEFT, "ahead": arcade.key.UP, "starboard": arcade.key.RIGHT}
+WASD = {"port": arcade.key.A, "ahead": arcade.key.W, "starboard": arcade.key.D}
+
+
+def expected_destination(match, word: str) -> str:
+    """Where the engine says the helm order ``word`` takes the ship to move."""
+    steer = {str(s.action): s for s in steering_destinations(match.state)}[word]
+    assert steer.legal
+    return match.state.terrain.grid.name(steer.square)
+
+
+def test_steer_both_ships_through_several_turns_by_keys(window):
+    start = position("l3", "N", "d20", "E", to_move="blockader")
+    match, view = open_match(window, start=start, forced=["M"] * 40)
+    orders = ["starboard", "ahead", "ahead", "port", "starboard", "starboard", "port", "ahead",
+              "ahead", "starboard", "ahead", "ahead"]
+    for turn, word in enumerate(orders):
+        mover = match.state.to_act()
+        target = expected_destination(match, word)
+        keys = KEYS if turn % 2 == 0 else WASD          # arrows and W/A/D both steer
+        view = press(window, keys[word])
+        assert match.state.at[("runner", "blockader").index(mover)] == \
+            match.state.terrain.grid.parse(target)
+        assert ship_square(view, mover) == target, "the sprite is drawn where the engine put the ship"
+        assert match.state.to_act() != mover, "the other ship moves next"
+    assert match.state.moves == [6, 6]
+    assert f"{match.state.moves[0]} of 100 moves" in view.panel.named["runner"].text.text
+
+
+def test_markers_show_the_legal_destinations_and_a_click_steers(window):
+    # the Runner at a3 heading NW: port (W) and ahead (NW) leave the board, starboard (N) does not
+    start = position("a3", "NW", "x20", "S")
+    match, view = open_match(window, start=start, forced=["M"] * 10)
+    legal = [s for s in steering_destinations(match.state) if s.legal]
+    assert len(view.markers) == len(legal) == 1      # illegal destinations have no marker
+    press(window, arcade.key.LEFT)
+    assert match.state.at[0] == match.state.terrain.grid.parse("a3"), "refused"
+    assert "leaves the board" in view.notice.text
+    target = match.state.terrain.grid.name(legal[0].square)
+    click_square(window, view, target)
+    view = settle(window)
+    assert ship_square(view, "runner") == target
+
+
+def test_hovering_a_marker_previews_where_the_guns_would_bear(window):
+    # Runner on k10 heading N, Blockader three files east: from k11 the starboard broadside bears
+    start = position("k10", "N", "n12", "N")
+    match, view = open_match(window, start=start)
+    hover(window, view, "k11")
+    words = view.panel.named["hover"].text.text
+    assert "k11" in words and "starboard broadside" in words and "Would bear" in words
+    assert match.state.at[0] == match.state.terrain.grid.parse("k10"), "hovering plays nothing"
+
+
+def test_overlays_toggle_by_key_and_the_line_of_fire_shows_a_blocking_island(window):
+    # island 4 (c8-d10) lies between b9 and f9: in range, the line is blocked
+    start = position("b9", "N", "f9", "N")
+    match, view = open_match(window, start=start)
+    assert "island 4 blocks" in view.panel.named["fire-status"].text.text
+    before = testing.snapshot(window)
+    press(window, arcade.key.L)
+    assert view.show["fire"] is False
+    after = testing.snapshot(window)
+    assert before.tobytes() != after.tobytes(), "hiding the line of fire changes the picture"
+    press(window, arcade.key.G)
+    press(window, arcade.key.R)
+    assert view.show == {"arcs": False, "range": False, "fire": False}
+    assert len(view.board.under) == 0 and len(view.board.over) == 0
+    press(window, arcade.key.L)
+    assert len(view.board.over) > 0
+
+
+def test_a_forced_d4_then_the_six_square_move_to_a_ram(window):
+    start = position("k10", "N", "n12", "N")
+    match, view = open_match(window, start=start)
+    match.dice.force("D4")
+    view = press(window, arcade.key.UP)                     # to k11: the starboard broadside bears
+    assert match.record.actions[-2:] == ["ahead", "D4"]
+    assert view.tray[-1].texture is die_texture("D4"), "the die on screen shows D4"
+    assert "4 points" in view.panel.named["runner"].text.text
+    assert match.state.stage == "course" and match.state.to_act() == "blockader"
+    assert len(view.board.effects) == 1, "the disabled ship is marked"
+    assert "alter course" in view.panel.named["turn"].text.text
+    view = press(window, arcade.key.LEFT)                   # she turns to NW while stopped
+    assert match.state.stage == "six"
+    # six single moves: the disabled ship's square may only be entered on the sixth
+    for step, word in enumerate(["ahead", "ahead", "starboard", "starboard", "starboard"], start=1):
+        view = press(window, KEYS[word])
+        assert match.state.six_made == step
+        assert len(view.path) == step + 1, "the path so far is drawn"
+    disabled_square = match.state.terrain.grid.name(match.state.at[1])
+    assert disabled_square == "n12"
+    ram = [s for s in steering_destinations(match.state) if s.status == "ram"]
+    assert ram and match.state.terrain.grid.name(ram[0].square) == "n12"
+    view = press(window, arcade.key.RIGHT)                  # the sixth move: a ram
+    assert isinstance(view, GameOverView)
+    assert match.state.outcome().winner == "runner"
+    assert view.banner.text == "The Runner rams the Blockader"
+
+
+def test_save_and_resume_lands_on_the_same_screen_and_position(window):
+    start = position("l3", "N", "d20", "E", to_move="blockader")
+    match, view = open_match(window, start=start, forced=["M"] * 10)
+    for key in (arcade.key.RIGHT, arcade.key.UP, arcade.key.UP):
+        view = press(window, key)
+    testing.click_widget(window, view.buttons["save"])
+    assert "Saved as" in view.notice.text
+    saves = [e for e in window.store.entries() if not e.autosave]
+    autosaves = [e for e in window.store.entries() if e.autosave]
+    assert len(saves) == 1 and len(autosaves) == 1
+    record = read_record(autosaves[0].path)
+    assert record.actions == match.record.actions, "every move was autosaved"
+    resumed = Match(get_game("naval-blockade"), record, window.store)
+    window.show_view(make_view(window, resumed))
+    testing.draw(window)
+    view = window.current_view
+    assert isinstance(view, PlayView)
+    assert resumed.state.at == match.state.at and resumed.state.heading == match.state.heading
+    assert ship_square(view, "runner") == match.state.terrain.grid.name(match.state.at[0])
+    assert view.log_text.text, "the log shows the last events of the resumed game"
+
+
+def test_offer_to_end_on_points_and_accept(window):
+    start = position("l3", "N", "d20", "E", points={"runner": 3, "blockader": 1})
+    match, view = open_match(window, start=start)
+    testing.click_widget(window, view.buttons["offer"])
+    assert match.state.stage == "answer"
+    assert view.buttons["accept"].visible
+    view = press(window, arcade.key.Y)
+    assert isinstance(view, GameOverView)
+    assert match.state.ending == "points" and match.state.outcome().winner == "runner"
+
+
+def test_resign(window):
+    start = position("l3", "N", "d20", "E")
+    match, view = open_match(window, start=start)
+    testing.click_widget(window, view.buttons["resign"])
+    view = settle(window)
+    assert isinstance(view, GameOverView)
+    assert match.state.outcome().winner == "blockader"
+
+
+class SlowPlayer:
+    """A computer player that waits for the test to let it answer."""
+
+    label = "Test computer"
+
+    def __init__(self) -> None:
+        self.go = threading.Event()
+
+    def choose(self, state, side):
+        self.go.wait(10)
+        return [a for a in state.legal_actions() if str(a) != "offer-stop"][0]
+
+
+def test_the_computer_thinks_off_the_ui_thread_and_then_moves(window):
+    start = position("l3", "N", "d20", "E", to_move="blockader")
+    players = {"runner": "human", "blockader": "computer:random"}
+    match, view = open_match(window, start=start, players=players, forced=["M"] * 10)
+    slow = SlowPlayer()
+    view.players["blockader"] = slow
+    view.on_update(0.02)                          # the worker starts; the frame is not held up
+    testing.draw(window)
+    assert view.thinker.busy
+    assert "Test computer (Blockader) is thinking" in view.panel.named["turn"].text.text
+    press(window, arcade.key.UP)                  # not the human's turn: ignored
+    assert match.state.at[0] == match.state.terrain.grid.parse("l3")
+    slow.go.set()
+    view.thinker.wait()
+    view.on_update(0.02)
+    view = settle(window)
+    assert match.state.to_act() == "runner" and match.state.moves[1] == 1
+    view = press(window, arcade.key.UP)
+    assert match.state.moves[0] == 1
+
+
+def test_menu_returns_to_the_launcher_with_the_game_autosaved(window):
+    start = position("l3", "N", "d20", "E")
+    match, view = open_match(window, start=start, forced=["M"] * 4)
+    press(window, arcade.key.UP)
+    testing.click_widget(window, view.buttons["menu"])
+    assert type(window.current_view).__name__ == "LauncherView"
+    assert any(e.autosave and e.record.actions == match.record.actions
+               for e in window.store.entries())
+
+
+def test_zoom_and_pan_keep_clicks_on_the_right_square(window):
+    start = position("l3", "N", "d20", "E")
+    match, view = open_match(window, start=start, forced=["M"] * 4)
+    x, y = square_xy(view, "l4")
+    testing.scroll(window, x, y, 3)
+    assert view.chart.zoom_factor > 1.0
+    click_square(window, view, "l4")
+    view = settle(window)
+    assert ship_square(view, "runner") == "l4"
+    press(window, arcade.key.HOME)
+    assert view.chart.zoom_factor == 1.0

@@ -1,0 +1,117 @@
+"""The terrain phase on screen: the toss, placing islands and rocks by hand (rule 2 enforced by
+the engine's validator and shown in red with its reason), Generate, and the start squares."""
+
+from __future__ import annotations
+
+import arcade
+
+from blockade_screen_helpers import click_square, hover, open_match, press, settle, ship_square
+from games.naval_blockade.ui.play_view import PlayView
+from games.naval_blockade.ui.terrain_view import TerrainView
+from navalgames.ui import testing
+
+
+def test_toss_winner_is_shown_and_places_the_terrain(window):
+    match, view = open_match(window, forced=["toss:blockader"])
+    assert isinstance(view, TerrainView)
+    assert match.record.actions == ["toss:blockader"]
+    assert "falls to the Blockader" in view.panel.named["toss"].text.text
+    assert "the Runner will move first" in view.panel.named["toss"].text.text
+    assert match.state.to_act() == "blockader"
+
+
+def test_generate_places_a_legal_layout_then_start_squares_by_click(window):
+    match, view = open_match(window, forced=["toss:runner"])
+    testing.click_widget(window, view.buttons["generate"])
+    view = settle(window)
+    assert match.record.actions[1] == "generate"
+    assert match.record.actions[2].startswith("layout:")
+    assert match.state.stage == "start"
+    assert len(view.board.terrain) == 6          # four islands and two rocks drawn as land
+    click_square(window, view, "m1")
+    view = settle(window)
+    assert match.state.at[0] == match.state.terrain.grid.parse("m1")
+    assert ship_square(view, "runner") == "m1"
+    # the Blockader's corner squares heading East off the board are refused, with the reason
+    click_square(window, view, "x24")
+    assert match.state.stage == "start"
+    assert "no legal first move" in view.notice.text
+    click_square(window, view, "v23")
+    view = settle(window)
+    assert isinstance(view, PlayView)
+    assert ship_square(view, "blockader") == "v23"
+    assert match.state.to_act() == "blockader"     # the loser of the toss moves first
+
+
+def test_an_island_breaking_rule_2_is_red_with_the_reason(window):
+    match, view = open_match(window, forced=["toss:runner"])
+    press(window, arcade.key.I)                     # the straight pentomino, upright
+    hover(window, view, "k4")                       # would reach down into ranks 1-5
+    assert "too close to the mainland" in view.ghost_problem
+    assert view.panel.named["problem"].text.text == view.ghost_problem
+    picture = testing.snapshot(window)
+    x, y = _xy(view, "k4")
+    red, green, blue = picture.getpixel((x, window.height - y))
+    assert red > green + 40 and red > blue + 40, "the refused piece is drawn in red"
+    click_square(window, view, "k4")
+    assert view.islands == [], "a refused piece is not placed"
+    hover(window, view, "k12")
+    assert view.ghost_problem == ""
+    picture = testing.snapshot(window)
+    x, y = _xy(view, "k12")
+    red, green, blue = picture.getpixel((x, window.height - y))
+    assert green > red + 20, "a piece that fits is drawn in green"
+
+
+def test_rotate_mirror_and_touching_pieces(window):
+    match, view = open_match(window, forced=["toss:runner"])
+    press(window, arcade.key.L)
+    click_square(window, view, "f10")
+    assert len(view.islands) == 1
+    first = sorted(view.islands[0])
+    press(window, arcade.key.R)
+    press(window, arcade.key.M)
+    assert (view.turns, view.mirrored) == (1, True)
+    hover(window, view, "h11")                     # right next to the first island
+    assert "touches" in view.ghost_problem
+    press(window, arcade.key.O)                    # a rock
+    hover(window, view, "f2")
+    assert view.ghost_problem == ""                # rocks may come within one rank of the coast
+    hover(window, view, "f1")
+    assert "too close to the mainland" in view.ghost_problem
+    # a placed island can be picked up again by clicking it
+    grid = match.state.terrain.grid
+    f, r = first[0]
+    click_square(window, view, grid.name(grid.square(f, r)))
+    assert view.islands == []
+
+
+def test_a_hand_made_layout_is_played_as_one_terrain_action(window):
+    match, view = open_match(window, forced=["toss:blockader"])
+    for letter, square in ((arcade.key.X, "f10"), (arcade.key.I, "p10"), (arcade.key.U, "h18"),
+                           (arcade.key.W, "s19")):
+        press(window, letter)
+        click_square(window, view, square)
+    press(window, arcade.key.O)
+    click_square(window, view, "k4")
+    click_square(window, view, "t4")
+    assert (len(view.islands), len(view.rocks)) == (4, 2)
+    press(window, arcade.key.ENTER)
+    view = settle(window)
+    assert match.record.actions[1].startswith("terrain i:")
+    assert match.state.stage == "start"
+    assert len(match.state.terrain.islands) == 4 and len(match.state.terrain.rocks) == 2
+
+
+def test_the_computer_places_terrain_when_it_wins_the_toss(window):
+    players = {"runner": "human", "blockader": "computer:random"}
+    match, view = open_match(window, players=players, forced=["toss:blockader"])
+    view.wait_for_computer()
+    assert match.state.stage == "start"            # terrain placed, now the Runner's start
+    assert len(match.state.terrain.islands) == 4
+    assert match.state.to_act() == "runner"
+
+
+def _xy(view, name):
+    from blockade_screen_helpers import square_xy
+    return square_xy(view, name)
