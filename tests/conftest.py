@@ -1,7 +1,19 @@
-"""Test set-up shared by every test: a private save folder and headless arcade."""
+"""Test set-up shared by every test: a private save folder, headless arcade, one hidden window."""
 
 import os
+import sys
 import tempfile
+from pathlib import Path
+
+# Test files are imported by path (--import-mode=importlib in pyproject.toml), so test file
+# names may repeat across folders. Helper modules beside the tests (blockade_helpers.py,
+# toy_games.py...) stay importable by name: every test folder is on sys.path. Their names must
+# be unique across tests/.
+TESTS = Path(__file__).resolve().parent
+for folder in sorted({f.parent for f in TESTS.rglob("*.py")}):
+    hidden = any(part.startswith((".", "_")) for part in folder.relative_to(TESTS).parts)
+    if not hidden and str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
 
 # Saves and settings go to a throw-away folder, never the developer's own.
 os.environ.setdefault("NAVALGAMES_HOME", tempfile.mkdtemp(prefix="navalgames-tests-"))
