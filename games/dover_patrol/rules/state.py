@@ -125,6 +125,8 @@ class DoverState(GameState):
 
     def random_action(self, rng: random.Random):
         """A legal action drawn uniformly (as ``rng.choice(legal_actions())``, much faster)."""
+        if self.result is not None:
+            raise ValueError("the game is over: no action to draw")
         if self._segs is None:
             self._set_segments()
         i = int(rng.random() * self._total)
