@@ -43,6 +43,28 @@ class NavalWindow(arcade.Window):
         """The colours by role for the current colour-blind setting (see navalgames.ui.palette)."""
         return palette(self.settings.colour_blind)
 
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        """F11 switches full screen on any screen (reached when the screen leaves the key unused)."""
+        if symbol == arcade.key.F11:
+            self.toggle_fullscreen()
+            return True
+        return None
+
+    def toggle_fullscreen(self) -> None:
+        on = not self.fullscreen
+        try:
+            self.set_fullscreen(on)
+        except Exception:  # some window systems refuse; keep the window as it is
+            return
+        self.settings.fullscreen = on
+        try:
+            self.settings.save()
+        except OSError:
+            pass
+        view = self.current_view
+        if view is not None and hasattr(view, "rebuild"):   # launcher screens: show the new setting
+            view.rebuild()
+
     def show_launcher(self) -> None:
         from navalgames.ui.launcher import LauncherView
         self.show_view(LauncherView())

@@ -30,7 +30,7 @@ class SettingsView(MenuView):
             Selector("Window size", [(size, f"{size[0]} × {size[1]}") for size in sizes], (st.width, st.height),
                      self.set_size, c, wrap=False, help_text="The window's size when it is not full screen"),
             Selector("Full screen", ON_OFF, st.fullscreen, self.set_fullscreen, c,
-                     help_text="Fill the whole screen (F11 is not needed)"),
+                     help_text="Fill the whole screen (F11 switches it on any screen)"),
             Selector("Sound", ON_OFF, st.sound, self.set_sound, c, help_text="Gunfire, explosions and bells"),
             Selector("Colour-blind palette", ON_OFF, st.colour_blind, self.set_colour_blind, c,
                      help_text="Sides and signals in colours told apart with any colour vision"),

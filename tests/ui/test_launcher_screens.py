@@ -108,6 +108,17 @@ def test_settings_window_size(window):
     assert view.message_text.text == "Window size 1024 × 640. Saved."
 
 
+def test_f11_switches_full_screen_from_any_launcher_screen(window, monkeypatch):
+    asked = []
+    monkeypatch.setattr(window, "set_fullscreen", lambda on: asked.append(on))
+    window.show_view(SettingsView())
+    view = window.current_view
+    testing.press(window, arcade.key.F11)
+    assert asked == [True] and window.settings.fullscreen is True
+    assert Settings.load().fullscreen is True
+    assert next(r for r in view.rows if r.key == "Full screen").value is True
+
+
 def test_settings_that_cannot_be_saved_say_so(window, tmp_path, monkeypatch):
     blocker = tmp_path / "home"
     blocker.mkdir()
