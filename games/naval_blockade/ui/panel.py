@@ -84,6 +84,11 @@ class Panel:
                 row.text.visible = visible
             self.dirty = True
 
+    def fits(self, name: str) -> bool:
+        """Whether the row found room on the last layout."""
+        row = self.named[name]
+        return row.visible and (row.text is None or row.text.visible)
+
     def place(self, rect: Rect) -> None:
         self.rect = rect
         for row in self.rows:
@@ -103,16 +108,22 @@ class Panel:
         left = self.rect.left + self.pad
         width = self.rect.width - 2 * self.pad
         y = self.rect.top - self.pad
+        floor = self.rect.bottom + self.bottom_reserved
+        full = False
         for row in self.rows:
             if not row.visible:
                 continue
             if row.text is not None:
                 if not row.text.text:
                     continue
+                # a small window: what does not fit above the buttons is left out, not overlapped
+                full = full or y - row.text.content_height < floor
+                row.text.visible = not full
                 row.text.position = (round(left + row.indent), round(y))
                 y -= row.text.content_height + row.gap
             else:
-                if row.placed is not None:
+                full = full or y - row.height < floor
+                if row.placed is not None and not full:
                     row.placed(left, y, width)
                 y -= row.height + row.gap
         self.dirty = False

@@ -19,8 +19,8 @@ from navalgames.ui import theme
 from navalgames.ui.palette import with_alpha
 from navalgames.ui.widgets import Button
 
-from .board import arc_colours
-from .screen import HELM_KEYS, SHIP, SOUNDS, BlockadeScreen, coords, square_name
+from .board import arc_colours, die_texture
+from .screen import HELM_KEYS, SHIP, SOUNDS, BlockadeScreen, coords, square_name, volley_words
 
 HELM_SYMBOL = {"port": "\u2190 port", "ahead": "\u2191 ahead", "starboard": "\u2192 starboard"}
 STEER_WORDS = "Steer: \u2190/A port,  \u2191/W ahead,  \u2192/D starboard, or click a ghost ship."
@@ -62,7 +62,6 @@ class PlayView(BlockadeScreen):
         self.hovered_marker = None
         self.path: list[int] = []
         self.swatches = ShapeElementList()
-        self.log_capacity = 8
         super().__init__(window, match)
         self.path = six_path(match)
         for line in self.history_lines():
@@ -74,20 +73,28 @@ class PlayView(BlockadeScreen):
         record = self.match.record
         if not record.actions:
             return []
-        lines: list[str] = []
-        start = max(0, len(record.actions) - 6)
+        events = []
+        start = max(0, len(record.actions) - 12)
         state = replay(record, self.match.spec, upto=start)
         for text in record.actions[start:]:
-            lines += [e.text for e in state.apply_text(text)]
-        return lines[-12:]
+            events += state.apply_text(text)
+        # the last volley's dice stay on the tray, as they lay when the game was left
+        bears = [i for i, e in enumerate(events) if e.kind == "bear"]
+        if bears:
+            volley = [e for e in events[bears[-1]:] if e.kind == "fire"]
+            self.volley_side = events[bears[-1]].details["ship"]
+            self.volley_lines = [volley_words(e.details) for e in volley]
+            for e in volley:
+                self.tray.append(arcade.Sprite(die_texture(e.details["roll"])))
+        return [e.text for e in events][-12:]
 
     # --- panel ---------------------------------------------------------------------------------
     def build_panel(self) -> None:
         c, p = self.colours, self.panel
         p.text("title", theme.HEADING * 0.8, c.brass_light, bold=True, gap=10)
         p.set("title", "Naval Blockade")
-        p.text("runner", theme.SMALL + 1, c.text, gap=2)
-        p.text("blockader", theme.SMALL + 1, c.text, gap=12)
+        p.text("runner", theme.SMALL + 1, c.text, multiline=True, gap=2)
+        p.text("blockader", theme.SMALL + 1, c.text, multiline=True, gap=12)
         p.text("turn", theme.BODY + 2, c.text, bold=True, gap=4)
         p.text("prompt", theme.SMALL, c.text_muted, multiline=True, gap=8)
         p.text("fire-status", theme.SMALL, c.text, multiline=True, gap=6)
@@ -101,7 +108,7 @@ class PlayView(BlockadeScreen):
         p.text("options", theme.SMALL - 2, c.text_muted, multiline=True, gap=10)
         p.text("log-title", theme.SMALL, c.brass_light, bold=True, gap=4)
         p.set("log-title", "Log")
-        p.space("log", 40, self._place_log, gap=0)
+        p.space("log", 16, self._place_log, gap=0)
         self.log_text = arcade.Text("", 0, 0, c.text, theme.SMALL - 1, font_name=theme.FONT,
                                     multiline=True, width=260, anchor_y="top", batch=p.batch)
         colours = arc_colours(c)
@@ -117,8 +124,8 @@ class PlayView(BlockadeScreen):
                               for swatch, words in row] for row in self.legend_rows]
         self.buttons = {
             "save": Button("Save", self.save, c, font_size=theme.SMALL),
-            "offer": Button("Offer end on points", self.offer_stop, c, font_size=theme.SMALL,
-                            help_text="Propose to stop now; the ship with more firing points wins"),
+            "offer": Button("Offer to stop", self.offer_stop, c, font_size=theme.SMALL,
+                            help_text="Propose to end the game now: the ship with more firing points wins"),
             "resign": Button("Resign", self.resign, c, font_size=theme.SMALL),
             "menu": Button("Menu", self.menu, c, font_size=theme.SMALL),
             "accept": Button("Accept (Y)", lambda: self.answer(True), c, primary=True, font_size=theme.SMALL),
@@ -172,18 +179,21 @@ class PlayView(BlockadeScreen):
 
     def _place_log(self, left: float, top: float, width: float) -> None:
         self.log_text.position = (round(left), round(top))
-        line = self.log_text.font_size * 1.75
-        capacity = max(2, int((top - self.panel.bottom_reserved - 8) / line))
-        if capacity != self.log_capacity:
-            self.log_capacity = capacity
-            self.on_log()
+        self._log_room = top - self.panel.bottom_reserved - 6
+        self.on_log()
 
     def on_log(self) -> None:
-        if hasattr(self, "log_text"):
-            lines = self.log_lines[-self.log_capacity:]
-            words = "\n".join(lines)
-            # the multiline layout wraps long lines; keep only what fits by trimming from the top
-            self.log_text.text = words
+        """The newest log lines that fit above the buttons (long lines wrap)."""
+        if not hasattr(self, "log_text"):
+            return
+        room = getattr(self, "_log_room", 200)
+        lines = self.log_lines[-12:]
+        self.log_text.text = "\n".join(lines)
+        while len(lines) > 1 and self.log_text.content_height > room:
+            lines = lines[1:]
+            self.log_text.text = "\n".join(lines)
+        self.log_text.visible = room > self.log_text.font_size * 1.5 and self.panel.fits("log-title")
+        self.invalidate()
 
     def refresh_panel(self) -> None:
         state, p, c = self.match.state, self.panel, self.colours
@@ -192,7 +202,7 @@ class PlayView(BlockadeScreen):
         for index, side in enumerate(SIDES):
             who = (f" ({self.players[side].label})" if side in self.players
                    else " (you)" if self.players else "")
-            p.set(side, f"{SHIP[side]}{who}:  {points[index]} points,  {state.moves[index]} of {limit} moves",
+            p.set(side, f"{SHIP[side]}{who}:  {points[index]} points,  moves {state.moves[index]}/{limit}",
                   c.side_colour(index))
         side = state.to_act()
         stage = state.stage
@@ -224,6 +234,12 @@ class PlayView(BlockadeScreen):
         p.set("prompt", prompt)
         p.set("hover", self.hover_words())
         p.show("dice", len(self.tray) > 0)
+        if self.volley_side and self.tray:
+            last = "Last volley" if not self.tray_rolling else "Firing"
+            p.set("volley", f"{last}, {SHIP[self.volley_side]}: " + "; ".join(self.volley_lines),
+                  c.side_colour(SIDES.index(self.volley_side)))
+        else:
+            p.set("volley", "")
         p.set("fire-status", self.fire_status())
         p.set("options", option_summary(state))
         human = self.human_input_allowed()
@@ -303,6 +319,8 @@ class PlayView(BlockadeScreen):
             if island is not None and in_range:
                 board.add_island_highlight([coords(look, sq) for sq in look.terrain.islands[island]],
                                            self.colours.bad)
+        if self.hovered_marker is not None:
+            board.add_square_frame(self.hovered_marker, with_alpha(self.colours.selection, 255), 3, 1)
         if self.hovered_marker is not None and stage == "six" and self.path:
             nxt = self.hovered_marker
             board.add_path([coords(state, self.path[-1]), nxt],

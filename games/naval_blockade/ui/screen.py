@@ -15,7 +15,7 @@ from typing import Any
 import arcade
 from arcade.types import LBWH
 
-from games.naval_blockade.rules import SIDES
+from games.naval_blockade.rules import GUN_NAMES, SIDES
 from navalgames.core.match import Match
 from navalgames.core.state import CHANCE, Event, IllegalAction
 from navalgames.ui import theme
@@ -36,6 +36,12 @@ SOUNDS = {"fire": ":resources:sounds/hit3.wav", "hit": ":resources:sounds/hit1.w
           "place": ":resources:sounds/rockHit2.wav"}
 GLIDE_SECONDS = 0.22
 ROLL_SECONDS = 0.55
+
+
+def volley_words(details) -> str:
+    """One die of a volley in a few words: 'bow chaser H2 (+2)'."""
+    points = int(details.get("points", 0))
+    return f"{GUN_NAMES[details['gun']]} {details['roll']}" + (f" (+{points})" if points else "")
 
 
 def coords(state, sq: int) -> tuple[int, int]:
@@ -264,6 +270,8 @@ class BlockadeScreen(arcade.View):
             self._volley_no += 1
             self.tray.clear()
             self.tray_rolling.clear()
+            self.volley_side = d["ship"]
+            self.volley_lines = []
         elif e.kind == "disabled":
             self.window.play_sound(SOUNDS["disabled"])
             self.board.set_disabled(d["ship"])
@@ -272,6 +280,8 @@ class BlockadeScreen(arcade.View):
 
     _volley_no = 0
     _tray_volley: Any = None
+    volley_side: str | None = None
+    volley_lines: list[str] = []
 
     def animate_step(self, step: Step, t: float) -> None:
         if step.event.kind in ("move", "course") and step.data:
@@ -297,6 +307,7 @@ class BlockadeScreen(arcade.View):
                 self.tray_rolling.pop().texture = die_texture(d["roll"])
             side = SIDES.index(d["ship"])
             self.pending_points[side] -= int(d.get("points", 0))
+            self.volley_lines.append(volley_words(d))
             if d["roll"] in ("H1", "H2"):
                 self.window.play_sound(SOUNDS["hit"])
         elif e.kind == "end":
@@ -409,7 +420,9 @@ class BlockadeScreen(arcade.View):
                     cache.clear(color=self.colours.sea_deep)
                     self.draw_still()
                 self.cache_valid = True
-            self.window.ctx.copy_framebuffer(cache, self.window.ctx.screen, depth=False)
+            screen = self.window.ctx.screen
+            self.window.ctx.copy_framebuffer(cache, screen, depth=False)
+            screen.use(force=True)     # the blit leaves the cache bound for reading: rebind both
         self.draw_moving()
 
     def _frame_cache(self):

@@ -52,6 +52,47 @@ class TerrainView(BlockadeScreen):
         self.palette_batch = pyglet.graphics.Batch()
         super().__init__(window, match)
 
+    # --- the toss ------------------------------------------------------------------------------
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        state = self.match.state
+        if state.stage == "terrain" and self.match.record.actions[-1:] == [f"toss:{SIDES[state.toss_winner]}"]:
+            winner = SHIP[SIDES[state.toss_winner]]
+            self.toss_banner = arcade.Text(f"The toss: the {winner} wins", 0, 0,
+                                           self.colours.side_colour(state.toss_winner), theme.HEADING,
+                                           font_name=theme.FONT, bold=True, anchor_x="center",
+                                           anchor_y="center")
+            self.toss_seconds = 3.5
+            self.place_toss_banner()
+
+    toss_banner: arcade.Text | None = None
+    toss_seconds = 0.0
+
+    def place_toss_banner(self) -> None:
+        if self.toss_banner is not None:
+            vp = self.chart.camera.viewport
+            self.toss_banner.position = (vp.center_x, vp.center_y + vp.height * 0.18)
+
+    def on_resize(self, width: int, height: int) -> None:
+        super().on_resize(width, height)
+        self.place_toss_banner()
+
+    def on_update(self, delta_time: float) -> None:
+        super().on_update(delta_time)
+        if self.toss_seconds > 0:
+            self.toss_seconds -= delta_time
+            if self.toss_seconds <= 0 or self.islands:
+                self.toss_seconds = 0
+                self.invalidate()
+
+    def draw_screen(self) -> None:
+        if self.toss_seconds > 0 and self.toss_banner is not None:
+            b = self.toss_banner
+            w, h = b.content_width + 60, b.content_height + 30
+            arcade.draw_lbwh_rectangle_filled(b.x - w / 2, b.y - h / 2, w, h, (*self.colours.sea_deep, 220))
+            arcade.draw_lbwh_rectangle_outline(b.x - w / 2, b.y - h / 2, w, h, self.colours.brass, 2)
+            b.draw()
+
     # --- panel ---------------------------------------------------------------------------------
     def build_panel(self) -> None:
         c, p = self.colours, self.panel

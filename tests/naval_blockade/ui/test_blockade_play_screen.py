@@ -45,7 +45,12 @@ def test_steer_both_ships_through_several_turns_by_keys(window):
         assert ship_square(view, mover) == target, "the sprite is drawn where the engine put the ship"
         assert match.state.to_act() != mover, "the other ship moves next"
     assert match.state.moves == [6, 6]
-    assert f"{match.state.moves[0]} of 100 moves" in view.panel.named["runner"].text.text
+    assert "moves 6/100" in view.panel.named["runner"].text.text
+    # and the ships are really in the picture: the Runner's black hull on her square
+    picture = testing.snapshot(window)
+    x, y = square_xy(view, ship_square(view, "runner"))
+    dark = [picture.getpixel((x + dx, window.height - y + dy)) for dx in range(-6, 7) for dy in range(-6, 7)]
+    assert any(sum(p) < 150 for p in dark), "the Runner's hull is drawn on her square"
 
 
 def test_markers_show_the_legal_destinations_and_a_click_steers(window):
