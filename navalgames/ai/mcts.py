@@ -88,7 +88,7 @@ class SearchResult:
 
 
 class Node:
-    __slots__ = ("mover", "children", "visits", "total", "avail", "prior")
+    __slots__ = ("mover", "children", "visits", "total", "avail", "prior", "hints")
 
     def __init__(self, mover: str | None, prior: float = 0.0) -> None:
         self.mover = mover        # who chose the action leading here (CHANCE for a die roll)
@@ -97,6 +97,7 @@ class Node:
         self.total = 0.0          # summed value for ``mover``
         self.avail = 1            # times this node's action was legal when the parent was visited
         self.prior = prior
+        self.hints: dict[Action, float] | None = None   # the root's prior per action, if given
 
 
 class MCTS:
@@ -105,7 +106,8 @@ class MCTS:
     def __init__(self, budget: Budget, *, exploration: float = 0.7, evaluate: Evaluate | None = None,
                  rollout_depth: int | None = None, policy: Policy | None = None,
                  prior: Prior | None = None, prior_weight: float = 1.0,
-                 determinize: Determinize | None = None, candidates: Candidates | None = None) -> None:
+                 determinize: Determinize | None = None, candidates: Candidates | None = None,
+                 root_prior: Prior | None = None) -> None:
         if rollout_depth == 0 and evaluate is None:
             raise ValueError("rollout_depth=0 needs an evaluate function")
         self.budget = budget
@@ -114,9 +116,11 @@ class MCTS:
         self.rollout_depth = rollout_depth
         self.policy = policy or random_policy
         self.prior = prior
+        self.hints: dict[Action, float] | None = None   # the root's prior per action, if given
         self.prior_weight = prior_weight
         self.determinize = determinize
         self.candidates = candidates or (lambda state: state.legal_actions())
+        self.root_prior = root_prior   # like ``prior``, but asked once, for the root's actions only
 
     # --- the search -----------------------------------------------------------------------
     def search(self, state: GameState, side: str, rng: random.Random) -> SearchResult:
@@ -128,6 +132,8 @@ class MCTS:
         actions = self.candidates(state)
         watch = self.budget.start()
         root = Node(None)
+        if len(actions) > 1 and self.root_prior is not None:
+            root.hints = dict(zip(actions, self.root_prior(state, actions)))
         if len(actions) > 1:
             while not watch.exhausted():
                 self._iterate(root, state, side, players, rng)
@@ -167,7 +173,7 @@ class MCTS:
                 if child is not None:
                     child.avail += 1
             if untried:
-                action, prior = self._pick_untried(sim, untried, rng)
+                action, prior = self._pick_untried(sim, node, untried, rng)
                 child = node.children[action] = Node(mover, prior)
                 step(sim, action)
                 path.append(child)
@@ -183,7 +189,13 @@ class MCTS:
             elif visited.mover is not None and visited.mover != CHANCE:
                 visited.total += 1.0 - value
 
-    def _pick_untried(self, sim: GameState, untried: list[Action], rng: random.Random) -> tuple[Action, float]:
+    def _pick_untried(self, sim: GameState, node: Node, untried: list[Action],
+                      rng: random.Random) -> tuple[Action, float]:
+        """The next action to expand: the best hint first, else one at random."""
+        if node.hints is not None:
+            hints = node.hints
+            best = max(untried, key=lambda a: hints.get(a, 0.0))
+            return best, hints.get(best, 0.0)
         if self.prior is None:
             return untried[rng.randrange(len(untried))], 0.0
         hints = list(self.prior(sim, untried))

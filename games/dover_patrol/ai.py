@@ -1,0 +1,450 @@
+"""Computer opponents for Dover Patrol, for every variant.
+
+A fair opponent: every decision starts from ``state.observation(side)`` and nothing else. The
+engine's observation already carries what can be deduced about each enemy piece (``possible``:
+a piece that moved is no Mine, one that survived arriving next to our Mine is a Mine Sweeper, Mine
+Layer or Flying Boat, one that attacked is no Mine Layer, ...), and ``sample`` deals the enemy
+identities out at random within those constraints and the fleet's counts
+(``navalgames.ai.identities``). The AI then only ever looks at sampled states, so changing the
+true identities of unrevealed enemy pieces cannot change what it does.
+
+Levels:
+- ``easy``: one move ahead: each action is tried on a handful of sampled positions and judged by
+  the evaluation below (material, the race for the flag or base, the carrier's way home).
+- ``normal`` / ``hard``: information-set Monte Carlo tree search (single observer, Cowling et al.
+  2012) over sampled positions, with the evaluation at the leaves; more iterations for ``hard``.
+
+Deployments follow the booklet's advice (see ``booklet_deployment``) and vary from game to game.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import deque
+from typing import Any
+
+from navalgames.ai.mcts import outcome_value, step
+
+from .rules import FB, MI, ML, MS, NORTH, SIDES, SOUTH, SS, Deploy, DoverState
+from .rules.model import SIDE_INDEX
+from .rules.setup import deployment_problems, random_deployment
+from .rules.state import SETUP
+from .rules.tables import Rules
+
+#: what a piece is worth to its fleet (valued ships by value; the specialists by their duties)
+VALUES = {1: 1.5, 2: 3.0, 3: 3.0, 4: 5.0, 5: 5.0, 6: 6.0, 7: 7.0, 8: 8.0, 9: 9.0, 10: 10.0,
+          MS: 3.0, SS: 6.0, ML: 4.0, FB: 6.0, MI: 2.5}
+SCALE = 12.0          # evaluation points per unit of the logistic: 12 points ~ 73% to win
+MATERIAL = 0.5        # weight of material against the race (which is what wins)
+FAR = 99
+
+
+# --- distances on the board ----------------------------------------------------------------------
+def _distances(steps, target: int, size: int) -> list[int]:
+    """Fewest one-square moves from every square to ``target`` (pieces ignored)."""
+    dist = [FAR] * size
+    dist[target] = 0
+    todo = deque([target])
+    while todo:
+        sq = todo.popleft()
+        for n in steps[sq]:
+            if dist[n] == FAR and sq in steps[n]:
+                dist[n] = dist[sq] + 1
+                todo.append(n)
+    return dist
+
+
+class Plan:
+    """What the evaluation needs about one variant: distances to squares, piece values, aims."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.values = [0.0] * 16
+        for k, v in VALUES.items():
+            self.values[k] = v
+        if rules.win == "flagship":
+            self.values[10] = 40.0   # the game itself
+            self.values[SS] = 8.0    # the Flagship's nemesis
+        # Harbours matter for crowding only where walls shut them and flags must come home.
+        walled_in = rules.variant.walls and rules.flags
+        self.harbours = tuple(frozenset(rules.board.harbours[s]) if walled_in else frozenset()
+                              for s in (SOUTH, NORTH))
+        self._walled: dict[int, list[int]] = {}
+        self._free: dict[int, list[int]] = {}
+        self.span = rules.files + rules.ranks
+
+    def walled(self, target: int) -> list[int]:
+        d = self._walled.get(target)
+        if d is None:
+            d = self._walled[target] = _distances(self.rules.steps, target, self.rules.size)
+        return d
+
+    def free(self, target: int) -> list[int]:
+        d = self._free.get(target)
+        if d is None:
+            d = self._free[target] = _distances(self.rules.free_steps, target, self.rules.size)
+        return d
+
+    def distance(self, kind: int, frm: int, target: int) -> int:
+        """Moves for a piece of ``kind`` from ``frm`` to ``target`` (the Flying Boat flies walls)."""
+        table = self.free(target) if kind == FB else self.walled(target)
+        return table[frm]
+
+    # --- the evaluation ------------------------------------------------------------------------
+    def score(self, state: DoverState, side: int) -> float:
+        """Points for ``side``: half its material plus its progress toward winning."""
+        values, kind, pos = self.values, state.kind, state.pos
+        material = 0.0
+        inside = 0
+        harbour = self.harbours[side]
+        for p in state.alive[side]:
+            material += values[kind[p]]
+            if pos[p] in harbour:
+                inside += 1
+        crowding = 0.0
+        if harbour:
+            # A harbour packed full cannot take a flag home: keep room inside, more so with a prize.
+            carrying = state.flag_carrier[1 - side] and state.owner[state.flag_carrier[1 - side]] == side
+            crowding = 3.0 * max(0, inside - 3) if carrying else 1.0 * max(0, inside - 4)
+        return MATERIAL * material + self.race(state, side) - crowding
+
+    def race(self, state: DoverState, side: int) -> float:
+        """Points for ``side``'s progress toward its win: they grow steeply near the goal, so a
+        raider close to the enemy base (or a carrier close to home) outweighs a few pieces."""
+        r = self.rules
+        enemy = 1 - side
+        kind, pos = state.kind, state.pos
+        if r.flags:
+            carrier = state.flag_carrier[enemy]
+            if carrier and state.owner[carrier] == side:
+                # Carrying the enemy flag: get it home; it only counts with our own flag in hand.
+                k = kind[carrier]
+                home = self.way(state, side, r.bases[side], k == FB, k not in (FB, MS, ML))[pos[carrier]]
+                own = state.flag_carrier[side]
+                ours = (state.flag_sq[side] == r.bases[side] or (own and state.owner[own] == side))
+                return (50.0 if ours else 35.0) + closing(home)
+            if carrier:
+                # The enemy took its flag back: chase the carrier.
+                return 10.0 + 0.5 * closing(self._nearest(state, side, pos[carrier]))
+            target = state.flag_sq[enemy]
+            loose = target != r.bases[enemy]
+            d = self._nearest(state, side, target, sweepers_only=state.flag_mine[enemy], carriers=True)
+            return (10.0 if loose else 0.0) + closing(d)
+        if r.base_rule == "target":
+            return 1.5 * closing(self._nearest(state, side, r.bases[enemy]))
+        if r.win == "fleet":
+            return self._hunt(state, side)
+        return 0.0
+
+    def _hunt(self, state: DoverState, side: int) -> float:
+        """Pitched Battle: close on the enemy's last ships (Mines need not be sunk)."""
+        files = self.rules.files
+        kind, pos = state.kind, state.pos
+        hunters = [pos[p] for p in state.alive[side] if kind[p] != MI]
+        prey = [pos[p] for p in state.alive[1 - side] if kind[p] != MI]
+        if not hunters or not prey:
+            return 0.0
+        total = 0
+        for e in prey:
+            ef, er = e % files, e // files
+            total += min(abs(h % files - ef) + abs(h // files - er) for h in hunters)
+        # The fewer ships the enemy has left, the more each one's distance matters.
+        return -2.0 * total / len(prey) * (1.0 + 10.0 / (len(prey) + 1))
+
+    def _nearest(self, state: DoverState, side: int, target: int, sweepers_only: bool = False,
+                 carriers: bool = False) -> float:
+        """The cheapest ways ``side``'s moving pieces have to ``target`` (see ``way``), as one
+        figure: mostly the best, partly the next, so a second raider also comes forward."""
+        kind, pos = state.kind, state.pos
+        carries = self.rules.carries
+        found = []
+        maps: dict[int, list[int]] = {}
+        for p in state.alive[side]:
+            k = kind[p]
+            if k == MI or (sweepers_only and k != MS) or (carriers and not carries[k]):
+                continue
+            how = 1 if k == FB else 2 if (k == MS or k == ML) else 0   # who fears Mines
+            table = maps.get(how)
+            if table is None:
+                table = maps[how] = self.way(state, side, target, how == 1, how == 0)
+            found.append(table[pos[p]])
+        if not found:
+            return WAY_SPAN
+        found.sort()
+        found.append(WAY_SPAN)
+        return 0.8 * found[0] + 0.2 * found[1]
+
+    def way(self, state: DoverState, side: int, target: int, boat: bool,
+            mines_bite: bool = True) -> list[int]:
+        """The cost of ``side``'s cheapest way from every square to ``target``, pieces counted.
+
+        Each square entered costs 1 when empty, 2 when one of our pieces must make room, 4 when
+        an enemy piece must be beaten first, and 6 more when arriving there would face an enemy
+        Mine or Mine Layer (``mines_bite``: not for the pieces they spare). The Flying Boat's
+        way (``boat``) ignores the walls. Dial's algorithm over small integer costs.
+        """
+        r = self.rules
+        steps = r.free_steps if boat else r.steps
+        board, owner, kind = state.board, state.owner, state.kind
+        contact = r.contact[side]
+        size = r.size
+        dist = [WAY_SPAN] * size
+        dist[target] = 0
+        buckets: list[list[int]] = [[] for _ in range(WAY_SPAN + 12)]
+        buckets[0].append(target)
+        for d in range(WAY_SPAN):
+            for sq in buckets[d]:
+                if dist[sq] != d:
+                    continue
+                q = board[sq]
+                enter = 1 if not q else (2 if owner[q] == side else 4)
+                if mines_bite:
+                    for c in contact[sq]:
+                        e = board[c]
+                        if e and owner[e] != side and (kind[e] == MI or kind[e] == ML):
+                            enter += 6
+                            break
+                nd = d + enter
+                for n in steps[sq]:
+                    if nd < dist[n]:
+                        dist[n] = nd
+                        buckets[nd].append(n)
+        return dist
+
+
+WAY_SPAN = 60   # costs beyond this count as "no way"
+
+
+def closing(cost: float) -> float:
+    """Points for being ``cost`` away from a goal: a steady gain for every step, and more and
+    more as the goal comes near (the last steps are the ones the enemy must stop)."""
+    return 0.8 * (WAY_SPAN - min(cost, WAY_SPAN)) + 24.0 * 0.85 ** cost
+
+
+_PLANS: dict[int, Plan] = {}
+
+
+def plan_for(rules: Rules) -> Plan:
+    plan = _PLANS.get(id(rules))
+    if plan is None or plan.rules is not rules:
+        plan = _PLANS[id(rules)] = Plan(rules)
+    return plan
+
+
+WIN_POINTS = 1000.0
+
+
+def points(state: DoverState, side: str) -> float:
+    """How much better ``side`` stands, in evaluation points (a won game: WIN_POINTS)."""
+    if state.result is not None:
+        winner = state.result.winner
+        return 0.0 if winner is None else (WIN_POINTS if winner == side else -WIN_POINTS)
+    plan = plan_for(state.rules)
+    me = SIDE_INDEX[side]
+    diff = plan.score(state, me) - plan.score(state, 1 - me)
+    limit = state.rules.quiet_ply_limit
+    if limit and state.quiet > limit // 2:
+        # A draw for want of action looms: a lead is worth less the nearer it comes.
+        diff *= 1.0 - 0.6 * (state.quiet - limit // 2) / (limit - limit // 2)
+    return diff
+
+
+def evaluate(state: DoverState, side: str) -> float:
+    """``side``'s chance of winning, estimated from a full (sampled) position (for searches)."""
+    if state.result is not None:
+        return outcome_value(state.result, side)
+    return 1.0 / (1.0 + math.exp(-points(state, side) / SCALE))
+
+
+# --- deployments after the booklet ----------------------------------------------------------------
+def booklet_deployment(rules: Rules, side: int, rng: random.Random) -> Deploy:
+    """A deployment that follows the booklet's advice, different every game.
+
+    Written from South's seat, then turned for North. The advice: a high-numbered ship, a
+    Submarine and a Motor Torpedo Boat side by side, as far as the fleet allows; a Submarine, a
+    Destroyer and a Mine Sweeper kept in the harbour; a Mine in the harbour guarding the flag, or
+    the Mines out in front (both are played); the harbour mouth, on the left, watched by a big
+    ship; the Flying Boat kept back. The rest is spread at random.
+    """
+    main, odd = rules.setup_squares(SOUTH)
+    files = rules.files
+    left = {k: n for k, n in enumerate(rules.counts) if n}
+    placement: dict[int, int] = {}
+    free = set(main)
+
+    def rank(sq: int) -> int:
+        return sq // files + 1
+
+    def take(kind: int) -> bool:
+        if left.get(kind, 0) <= 0:
+            return False
+        left[kind] -= 1
+        return True
+
+    def put(kind: int, squares) -> int | None:
+        options = sorted(s for s in squares if s in free)
+        if not options or not take(kind):
+            return None
+        sq = options[rng.randrange(len(options))]
+        placement[sq] = kind
+        free.discard(sq)
+        return sq
+
+    def near(sq: int) -> list[int]:
+        return [n for n in rules.steps[sq] if n in free]
+
+    front = rules.variant.setup.ranks
+    harbour = set(rules.board.harbours[SOUTH]) & main if rules.variant.walls else set()
+    base = rules.bases[SOUTH]
+
+    # The odd piece on the odd rank: something cheap, or a Mine out in mid-ocean.
+    odd_kinds = [k for k in (1, MI, 3, 5) if left.get(k)]
+    odd_kind = odd_kinds[rng.randrange(len(odd_kinds))]
+    take(odd_kind)
+    odd_squares = sorted(odd)
+    placement[odd_squares[rng.randrange(len(odd_squares))]] = odd_kind
+
+    if rules.win == "flagship":
+        # Flagship Hunt: the Flagship on the back rank behind a Mine, so nothing can face it.
+        back = [s for s in main if rank(s) == 1]
+        sq = put(10, back)
+        if sq is not None:
+            ahead = sq + files
+            if ahead in free:
+                put(MI, [ahead])
+            for n in near(sq)[:1]:
+                put(SS, [n])
+    if harbour:
+        # A Submarine, a Destroyer and a Mine Sweeper in harbour (the booklet's principle).
+        for kind in (SS, 4, MS):
+            put(kind, harbour)
+        if rules.flags and rng.random() < 0.5:
+            # A Mine beside the flag, on one of the base's approaches inside the harbour.
+            put(MI, [n for n in rules.steps[base] if n in harbour])
+    if rules.base_rule != "open":
+        # The harbour mouth (the left edge) watched by a big ship in front of it.
+        mouth = [s for s in main if s % files == 0 and rank(s) >= min(front, 3)]
+        put(next((k for k in (8, 7, 9, 6) if left.get(k)), 5), mouth)
+
+    # Groups of three: a big ship with a Submarine and a Motor Torpedo Boat beside it.
+    for big in (10, 9, 8, 7, 7, 6, 6, 6):
+        if not left.get(big):
+            continue
+        spots = [s for s in free if 2 <= rank(s) <= front or front <= 3]
+        sq = put(big, spots)
+        if sq is None:
+            continue
+        for partner in (SS, 2):
+            n = near(sq)
+            if n:
+                put(partner, n)
+
+    # Mines: out in front (mid-ocean) or back by the harbour, as experienced players differ.
+    while left.get(MI):
+        row = front if rng.random() < 0.6 else max(1, front - 1)
+        if put(MI, [s for s in free if rank(s) == row]) is None:
+            put(MI, free)
+    # The Flying Boat kept back, out of the first clashes.
+    if left.get(FB):
+        put(FB, [s for s in free if rank(s) <= 2] or free)
+    # Light pieces forward, the rest anywhere.
+    for kind in (1, 3):
+        while left.get(kind):
+            if put(kind, [s for s in free if rank(s) >= front - 1]) is None:
+                put(kind, free)
+    rest = [k for k, n in sorted(left.items()) for _ in range(n)]
+    rng.shuffle(rest)
+    for kind in rest:
+        put(kind, free)
+
+    if side == NORTH:
+        placement = {rules.board.rotate(sq): k for sq, k in placement.items()}
+    pairs = sorted(placement.items())
+    if deployment_problems(rules, side, pairs):
+        return random_deployment(rules, side, rng)   # a gap in the plan: never fail to deploy
+    return Deploy(side, pairs, rules.grid)
+
+
+# --- players -------------------------------------------------------------------------------------
+class DoverPlayer:
+    """A fair player: it reads only the observation, and thinks on positions sampled from it.
+
+    ``worlds`` positions are sampled once per decision and every action is judged on the same
+    ones, so two actions are compared on equal terms. ``candidates`` = 0 plays the best action one
+    move ahead (easy); otherwise the best ``candidates`` of those are looked at two moves ahead:
+    in each world the reply that hurts most (or, in Fleet Orders, our own best next order).
+    """
+
+    def __init__(self, level: str, seed: int | None, worlds: int, candidates: int = 0) -> None:
+        self.label = f"Computer ({level})"
+        self.level = level
+        self.rng = random.Random(seed)
+        self.worlds = worlds
+        self.candidates = candidates
+        self.considered: list[tuple[Any, float]] = []   # the last decision's candidates and values
+
+    def choose(self, state: DoverState, side: str) -> Any:
+        observation = state.observation(side)
+        if observation.phase == SETUP:
+            return booklet_deployment(state.rules, SIDE_INDEX[side], self.rng)
+        # From here on, only positions sampled from the observation: never ``state`` itself.
+        root = state.sample(observation, self.rng)
+        actions = root.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        worlds = [root] + [root.sample(observation, self.rng) for _ in range(self.worlds - 1)]
+        values = one_move_values(worlds, side, actions)
+        jitter = [0.01 * self.rng.random() for _ in actions]   # games differ; ties break at random
+        ranked = sorted(range(len(actions)), key=lambda i: -(values[i] + jitter[i]))
+        if not self.candidates:
+            self.considered = [(actions[i], values[i]) for i in ranked[:5]]
+            return actions[ranked[0]]
+        scored = []
+        for i in ranked[:self.candidates]:
+            deep = sum(two_move_value(world, actions[i], side) for world in worlds) / len(worlds)
+            scored.append((deep + jitter[i], values[i], actions[i]))
+        scored.sort(key=lambda t: (-t[0], -t[1]))
+        self.considered = [(a, v) for v, _, a in scored]
+        return scored[0][2]
+
+
+def one_move_values(worlds: list[DoverState], side: str, actions: list) -> list[float]:
+    """Each action's evaluation points one move ahead, averaged over the sampled worlds."""
+    values = []
+    for action in actions:
+        total = 0.0
+        for world in worlds:
+            trial = world.clone()
+            step(trial, action)
+            total += points(trial, side)
+        values.append(total / len(worlds))
+    return values
+
+
+def two_move_value(world: DoverState, action, side: str) -> float:
+    """``action`` then the next decision in this world: the worst reply for us, or our best
+    follow-up when the turn is still ours (Fleet Orders)."""
+    trial = world.clone()
+    step(trial, action)
+    mover = trial.to_act()
+    if mover is None:
+        return points(trial, side)
+    pick = max if mover == side else min
+    best = None
+    for reply in trial.legal_actions():
+        after = trial.clone()
+        step(after, reply)
+        value = points(after, side)
+        best = value if best is None else pick(best, value)
+    return best if best is not None else points(trial, side)
+
+
+LEVELS = {"easy": (4, 0), "normal": (3, 6), "hard": (5, 12)}
+
+
+def make_player(level: str, side: str, seed: int | None = None) -> DoverPlayer:
+    if level not in LEVELS:
+        raise ValueError(f"no level {level!r} for Dover Patrol: expected easy, normal or hard")
+    worlds, candidates = LEVELS[level]
+    return DoverPlayer(level, seed, worlds, candidates)
