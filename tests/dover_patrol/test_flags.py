@@ -215,3 +215,52 @@ def test_an_open_transfer_window_survives_a_saved_position():
     again = ENGINE.from_position(saved)
     play(again, "a12-a11")
     assert "e4>f4" in legal(again)
+
+
+# --- audit: "two flag carriers may not attack each other" counts the flag taken on arrival -------
+def test_two_flag_carriers_a_piece_that_picks_up_a_loose_flag_may_not_attack_the_other_carrier():
+    # North's flag lies loose on d5; North's 5 on d6 carries South's flag. South's 7 stepping onto
+    # d5 picks North's flag up, so it is a carrier when it would attack: no attack on d6.
+    pos = dict(south={"d4": "7", "e5": "6", "h1": "1"}, north={"d6": "5", "e4": "4", "a12": "1"},
+               flags={"south": "d6", "north": {"square": "d5", "loose": True}})
+    state = state_at(**pos)
+    moves = legal(state)
+    assert "d4-d5" in moves and "e5-d5" in moves
+    assert not {"d4-d5xd6", "e5-d5xd6"} & moves
+    assert sorted(moves) == sorted(str(a) for a in state.reference_actions())
+    with pytest.raises(IllegalAction, match="two flag carriers"):
+        state.apply("d4-d5xd6")
+    # a mine-dropped flag is taken only by a Mine Sweeper: any other piece may still attack
+    state = state_at(**{**pos, "flags": {"south": "d6", "north": {"square": "d5", "loose": True,
+                                                                    "mine_dropped": True}}})
+    assert "d4-d5xd6" in legal(state)
+
+
+def test_two_flag_carriers_a_capturer_may_not_attack_the_other_carrier_from_the_base():
+    # orthogonal reading: North's 5 captures on c1 and is a carrier at once; South's 4 on b1
+    # carries North's flag, so the capturer may not attack it (it may attack a free piece).
+    state = state_at({"b1": "4", "h1": "1"}, {"c2": "5", "a12": "1"}, to_move="north",
+                     flags={"north": "b1"}, options={"attack_contact": "orthogonal"})
+    moves = legal(state)
+    assert "c2-c1" in moves and "c2-c1xb1" not in moves
+    state = state_at({"b1": "4", "h1": "1"}, {"c2": "5", "a12": "1"}, to_move="north",
+                     options={"attack_contact": "orthogonal"})
+    assert "c2-c1xb1" in legal(state)
+
+
+# --- audit: the transfer window does not depend on a flag being carried when the pair formed ----
+def test_transfer_window_opens_even_if_the_flag_reaches_the_pair_on_the_enemy_turn():
+    # South's flag lies loose on d7 (no carrier anywhere). South closes its 6 up beside its 9.
+    # North's 5 picks the flag up and attacks the 9, which wins the flag back: on South's very
+    # next turn the 9 may hand it to the 6 beside it.
+    state = state_at({"d6": "9", "f6": "6", "h1": "1"}, {"c7": "5", "a12": "1"},
+                     flags={"south": {"square": "d7", "loose": True}})
+    play(state, "f6-e6", "c7-d7xd6")
+    assert flag_at(state, "south") == "d6"
+    assert "d6>e6" in legal(state)
+    # orthogonal reading, both flags home when the pair forms: a capturer attacks from the base
+    state = state_at({"b1": "9", "b3": "6", "h1": "1"}, {"c2": "5", "a12": "1"},
+                     options={"attack_contact": "orthogonal"})
+    play(state, "b3-b2", "c2-c1xb1")
+    assert flag_at(state, "south") == "b1"
+    assert "b1>b2" in legal(state)

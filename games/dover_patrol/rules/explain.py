@@ -76,8 +76,8 @@ def explain(state, action) -> str:
             return "a Mine Layer never attacks"
         if not q or owner[q] == me or a not in r.contact[me][t]:
             return f"no enemy piece on {names[a]} is in attacking position with {names[t]}"
-        if state._carries(p) and state._carries(q):
-            return "two flag carriers may not attack each other"
+        if state._carries(q) and state._holds_flag_after(me, p, t, state._carries(p)):
+            return "two flag carriers may not attack each other (a flag taken on arrival counts)"
         return "the move wins at once: no attack needed"
     if r.compulsory:
         return "attacks are compulsory: a piece that arrives in attacking position must attack"

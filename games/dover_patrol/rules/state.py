@@ -341,10 +341,10 @@ class DoverState(GameState):
         if pending:
             self._piece_moves(me, pending, out)
             return [(None, out)], len(out)
-        if self.window[me]:
+        fc0, fc1 = self.flag_carrier
+        if (fc0 or fc1) and self.window[me]:
             self._transfers(me, out)
         segs = [(None, out)]
-        fc0, fc1 = self.flag_carrier
         pos = self.pos
         slow = 0       # flag carriers: every move of theirs by the per-piece walk
         if fc0 or fc1:
@@ -356,6 +356,14 @@ class DoverState(GameState):
         layers = self.layers_bb[me] & movers
         attackers = movers & ~layers
         empty = ~self.occ & r.full & ~r.closed_bases
+        loose = 0
+        if fc0 and self.owner[fc0] != me or fc1 and self.owner[fc1] != me:
+            # a piece picking a loose flag up may not attack the enemy carrier: per-piece walk
+            for f in (0, 1):
+                s = self.flag_sq[f]
+                if s >= 0 and r.is_base[s] < 0:
+                    loose |= 1 << s
+            empty &= ~loose
         enemy = self.sbb[1 - me]
         targets = []
         every_target = 0
@@ -397,6 +405,8 @@ class DoverState(GameState):
         tail: list = []
         if r.closed_bases:
             self._base_steps(me, movers, tail)
+        if loose:
+            self._loose_steps(me, movers, loose, tail)
         if boats:
             self._flying_boat_extras(me, self.board[boats.bit_length() - 1], tail)
         while slow:
@@ -428,9 +438,8 @@ class DoverState(GameState):
                 ok, wins = self._base_entry(me, p, bside, b)
                 if not ok:
                     continue
-                attacks = [] if wins or not r.attacks[self.kind[p]] else [
-                    r.move_objects[(n, b, a)] for a in r.contact[me][b]
-                    if a != n and (q := board[a]) and self.owner[q] != me]
+                attacks = [] if wins or not r.attacks[self.kind[p]] else self._arrival_attacks(
+                    me, p, b, r.gen_steps[me][n], False)
                 if not (attacks and r.compulsory):
                     out.append(r.move_objects[(n, b, -1)])
                 out.extend(attacks)
@@ -438,7 +447,7 @@ class DoverState(GameState):
     def _piece_moves(self, me: int, p: int, out: list) -> None:
         """Every move of one piece, base rules and flags included (the slow, general walk)."""
         r = self.rules
-        board, kind, owner = self.board, self.kind, self.owner
+        board, kind = self.board, self.kind
         is_base = r.is_base
         base_open = r.base_rule == "open"
         fc0, fc1 = self.flag_carrier
@@ -458,9 +467,7 @@ class DoverState(GameState):
                 if wins:
                     out.append(mv)
                     continue
-            found = [mva for a, mva in atts
-                     if (q := board[a]) and owner[q] != me
-                     and not (carrier and (q == fc0 or q == fc1))] if can_attack else []
+            found = self._attacks_after(me, p, t, atts, carrier) if can_attack else []
             if not (found and r.compulsory):
                 out.append(mv)
             out.extend(found)
@@ -471,7 +478,7 @@ class DoverState(GameState):
         """What a Flying Boat without a flag may do beyond ordinary moves: cross walls, jump."""
         r = self.rules
         s = self.pos[p]
-        board, owner, is_base = self.board, self.owner, r.is_base
+        board, is_base = self.board, r.is_base
         for t, mv, atts in r.gen_fb_crossings[me][s]:
             if board[t]:
                 continue
@@ -482,7 +489,7 @@ class DoverState(GameState):
                 if wins:
                     out.append(mv)
                     continue
-            found = [mva for a, mva in atts if (q := board[a]) and owner[q] != me]
+            found = self._attacks_after(me, p, t, atts, False)
             if not (found and r.compulsory):
                 out.append(mv)
             out.extend(found)
@@ -493,7 +500,6 @@ class DoverState(GameState):
         """The Flying Boat's two-square jumps: over a wall and/or a Mine (a ship with the option)."""
         r = self.rules
         board, owner, kind = self.board, self.owner, self.kind
-        fc0, fc1 = self.flag_carrier
         for mid, t, crosses, mv, atts in r.gen_doubles[me][s]:
             if board[t]:
                 continue
@@ -515,11 +521,62 @@ class DoverState(GameState):
                 if wins:
                     out.append(mv)
                     continue
-            found = [mva for a, mva in atts
-                     if (q := board[a]) and owner[q] != me and not (carrier and (q == fc0 or q == fc1))]
+            found = self._attacks_after(me, p, t, atts, carrier)
             if not (found and r.compulsory):
                 out.append(mv)
             out.extend(found)
+
+    def _holds_flag_after(self, me: int, p: int, t: int, carrier: bool) -> bool:
+        """Will ``p`` carry a flag once it has arrived on ``t`` (before any attack)?"""
+        r = self.rules
+        if not r.flags:
+            return False
+        b = r.is_base[t]
+        if b >= 0 and r.base_rule == "flags":
+            return b != me          # a capture clips the flag on; a deposit leaves it on the base
+        if carrier:
+            return True
+        fs = self.flag_sq
+        if (fs[0] != t and fs[1] != t) or not r.carries[self.kind[p]]:
+            return False
+        return any(fs[f] == t and (not self.flag_mine[f] or self.kind[p] == MS) for f in (0, 1))
+
+    def _attacks_after(self, me: int, p: int, t: int, atts: tuple, carrier: bool) -> list:
+        """The attacks open to ``p`` arriving on ``t`` (``atts``: (square, move) pairs): any enemy
+        piece there, except that two flag carriers may not attack each other, counting a flag
+        taken on arrival (a capture or a pick-up)."""
+        board, owner = self.board, self.owner
+        fc0, fc1 = self.flag_carrier
+        if (fc0 or fc1) and self._holds_flag_after(me, p, t, carrier):
+            return [mva for a, mva in atts if (q := board[a]) and owner[q] != me and q != fc0 and q != fc1]
+        return [mva for a, mva in atts if (q := board[a]) and owner[q] != me]
+
+    def _arrival_attacks(self, me: int, p: int, t: int, steps: tuple, carrier: bool) -> list:
+        """``_attacks_after`` for the ordinary step onto ``t`` listed in ``steps``."""
+        for to, _, atts in steps:
+            if to == t:
+                return self._attacks_after(me, p, t, atts, carrier)
+        return []
+
+    def _loose_steps(self, me: int, movers: int, loose: int, out: list) -> None:
+        """Ordinary steps onto squares where a flag lies loose while an enemy carries the other
+        flag: a piece that picks the flag up there may not attack that carrier."""
+        r = self.rules
+        board, kind = self.board, self.kind
+        while loose:
+            low = loose & -loose
+            loose ^= low
+            t = low.bit_length() - 1
+            if board[t]:
+                continue
+            for n in r.steps[t]:
+                if not movers >> n & 1:
+                    continue
+                p = board[n]
+                found = self._arrival_attacks(me, p, t, r.gen_steps[me][n], False) if r.attacks[kind[p]] else []
+                if not (found and r.compulsory):
+                    out.append(r.move_objects[(n, t, -1)])
+                out.extend(found)
 
     def _transfers(self, me: int, out: list) -> None:
         """Flag hand-overs open this turn: pairs put side by side by our previous move."""
@@ -912,7 +969,12 @@ class DoverState(GameState):
         me = self.turn
         r = self.rules
         pairs: tuple = ()
-        if r.flags and mover and self.pos[mover] >= 0 and (self.flag_carrier[0] or self.flag_carrier[1]):
+        # The pairs the move formed, carrying or not: a flag may reach one of them before our next
+        # turn (won back when the enemy's carrier attacks it and loses). That cannot happen while
+        # no flag is carried or loose, unless a capturer can attack from the base it takes.
+        fs, fc, bases = self.flag_sq, self.flag_carrier, r.bases
+        if r.flags and mover and self.pos[mover] >= 0 and (
+                fc[0] or fc[1] or fs[0] != bases[0] or fs[1] != bases[1] or r.base_attacks):
             board, owner = self.board, self.owner
             pairs = tuple((mover, q) for n in r.steps[self.pos[mover]]
                           if (q := board[n]) and owner[q] == me)

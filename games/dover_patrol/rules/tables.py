@@ -183,6 +183,9 @@ class Rules:
             self.contact_dirs = ((0, 1, 2, 3), (0, 1, 2, 3))
         else:
             self.contact_dirs = ((0,), (2,))
+        # can a piece that captures on a base attack from there? (not in the facing reading: a
+        # base on the back rank has nothing in front of the capturer)
+        self.base_attacks = any(self.contact[1 - side][b] for side, b in enumerate(self.bases))
         self.closed_bases = 0
         self.base_approaches = [0, 0]      # per base: squares one ordinary step away from it
         if self.base_rule != "open":
