@@ -1,0 +1,150 @@
+"""The Dover Patrol computer opponent: fair (no peeking), deterministic, legal in every variant."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from games.dover_patrol import ai
+from games.dover_patrol.rules import ENGINE, FB, MI, MS, NORTH, SOUTH, SS
+from games.dover_patrol.rules.setup import deployment_problems
+from navalgames.ai.player import RandomPlayer, make_player
+from navalgames.core.match import Match
+from navalgames.core.registry import get_game
+
+VARIANTS = ["classic", "first-capture", "flagship-hunt", "pitched-battle", "capture-the-base",
+            "fleet-orders"]
+SPEC = get_game("dover-patrol")
+
+
+def midgame(variant: str, plies: int, seed: int):
+    """A position after random deployments and ``plies`` random actions (still in play)."""
+    rng = random.Random(seed)
+    state = ENGINE.random_start(variant, rng=rng)
+    for _ in range(plies):
+        if state.outcome() is not None:
+            break
+        state.apply(state.random_action(rng))
+    assert state.outcome() is None
+    return state
+
+
+def hidden_kinds(state, observer: str) -> dict[int, int]:
+    """The true kinds of the enemy pieces ``observer`` cannot name."""
+    obs = state.observation(observer)
+    return {p.id: state.kind[p.id] for p in obs.enemy() if p.kind is None}
+
+
+# --- deployments ------------------------------------------------------------------------------
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_booklet_deployments_are_legal_for_both_sides(variant):
+    rules = ENGINE.rules(variant)
+    for side in (SOUTH, NORTH):
+        for seed in range(15):
+            deploy = ai.booklet_deployment(rules, side, random.Random(seed))
+            assert deployment_problems(rules, side, deploy.placement) == []
+
+
+def test_booklet_deployments_follow_the_advice_and_vary():
+    rules = ENGINE.rules("classic")
+    harbour = set(rules.board.harbours[SOUTH])
+    layouts = set()
+    for seed in range(20):
+        placement = dict(ai.booklet_deployment(rules, SOUTH, random.Random(seed)).placement)
+        inside = Counter(k for sq, k in placement.items() if sq in harbour)
+        # a Submarine, a Destroyer and a Mine Sweeper in harbour
+        assert inside[SS] >= 1 and inside[4] >= 1 and inside[MS] >= 1, inside
+        # the Flying Boat kept back (South's first two ranks)
+        fb = next(sq for sq, k in placement.items() if k == FB)
+        assert rules.side_rank(SOUTH, fb) <= 2
+        # a big ship with a Submarine or a Motor Torpedo Boat beside it
+        big = [sq for sq, k in placement.items() if k in (10, 9, 8)]
+        assert any(placement.get(n) in (SS, 2) for sq in big for n in rules.steps[sq])
+        layouts.add(tuple(sorted(placement.items())))
+    assert len(layouts) == 20   # a different fleet every game
+
+
+def test_the_flagship_hides_behind_a_mine_in_flagship_hunt():
+    rules = ENGINE.rules("flagship-hunt")
+    for seed in range(10):
+        placement = dict(ai.booklet_deployment(rules, SOUTH, random.Random(seed)).placement)
+        flagship = next(sq for sq, k in placement.items() if k == 10)
+        assert rules.side_rank(SOUTH, flagship) == 1
+        assert placement[flagship + rules.files] == MI
+
+
+# --- fairness ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("variant,plies,level", [
+    ("classic", 40, "easy"), ("classic", 40, "hard"), ("classic", 90, "normal"),
+    ("fleet-orders", 30, "hard"), ("capture-the-base", 20, "hard"),
+])
+def test_no_peeking_other_hidden_identities_never_change_the_choice(variant, plies, level):
+    """Same observation, different true identities of the unrevealed enemy pieces: same move."""
+    state = midgame(variant, plies, seed=plies)
+    side = state.to_act()
+    observation = state.observation(side)
+    changed = 0
+    for world_seed in range(3):
+        other = state.sample(observation, random.Random(world_seed))
+        assert other.observation(side) == observation
+        before, after = hidden_kinds(state, side), hidden_kinds(other, side)
+        assert before.keys() == after.keys()
+        changed += sum(before[i] != after[i] for i in before)
+        first = ai.make_player(level, side, seed=5).choose(state, side)
+        second = ai.make_player(level, side, seed=5).choose(other, side)
+        assert first == second
+    assert changed > 0, "the test must actually change some hidden identities"
+
+
+def test_the_same_seed_makes_the_same_decisions():
+    state = midgame("classic", 30, seed=8)
+    side = state.to_act()
+    one = [ai.make_player("normal", side, seed=3).choose(state, side) for _ in range(2)]
+    assert one[0] == one[1]
+
+
+# --- playing ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_computer_plays_legal_moves_in_every_variant(variant):
+    match = Match.new(SPEC, variant, seed=4)
+    players = {"south": ai.make_player("easy", "south", 1), "north": RandomPlayer(2)}
+    for _ in range(80):   # deployment included; Match.play refuses anything illegal
+        side = match.to_act()
+        if side is None:
+            break
+        match.play(players[side].choose(match.state, side))
+    assert match.state.phase in ("play", "over")
+
+
+def test_fleet_orders_turns_end_and_pass_to_the_other_side():
+    match = Match.new(SPEC, "fleet-orders", seed=6)
+    players = {"south": ai.make_player("normal", "south", 1), "north": ai.make_player("easy", "north", 2)}
+    turns = 0
+    for _ in range(60):
+        side = match.to_act()
+        if side is None:
+            break
+        action = players[side].choose(match.state, side)
+        match.play(action)
+        turns += str(action) == "end"
+    assert turns >= 2
+
+
+def test_a_whole_game_against_the_random_player_reaches_its_end():
+    # A short fuse on the quiet-turn draw keeps the test quick; the AI must still play it out.
+    match = Match.new(SPEC, "classic", options={"quiet_ply_limit": 30}, seed=12)
+    players = {"south": RandomPlayer(3), "north": ai.make_player("easy", "north", 4)}
+    while match.to_act() is not None:
+        side = match.to_act()
+        match.play(players[side].choose(match.state, side))
+    assert match.outcome() is not None
+    assert match.outcome().winner != "south"   # random never beats the computer here
+
+
+def test_levels_are_reached_through_the_game_spec():
+    player = make_player(SPEC, "hard", "north", seed=1)
+    assert player.label == "Computer (hard)"
+    with pytest.raises(ValueError, match="no level 'expert'"):
+        ai.make_player("expert", "north")
