@@ -86,6 +86,18 @@ def test_capture_the_base_mine_layers_are_excepted():
     assert "d4-d5" in legal(state) and "d4-d5xd6" not in legal(state)
 
 
+def test_capture_the_base_a_plain_move_into_attacking_position_shows_the_mine_layer():
+    # every other piece would have had to attack: both players now know it is the Mine Layer
+    state = state_at({"d4": "ML", "h1": "1"}, {"d6": "5", "a12": "1"}, variant="capture-the-base")
+    events = play(state, "d4-d5")
+    assert state.observation("north").piece_at(state.rules.grid.parse("d5")).kind == "ML"
+    assert any(e.kind == "reveal" and e.details["piece"] == "ML" for e in events)
+    # a plain move that ends in no attacking position shows nothing
+    state = state_at({"d4": "ML", "h1": "1"}, {"d6": "5", "a12": "1"}, variant="capture-the-base")
+    play(state, "d4-e4")
+    assert state.observation("north").piece_at(state.rules.grid.parse("e4")).kind is None
+
+
 def test_capture_the_base_walls_in_play_and_occupying_the_base_wins():
     state = state_at({"c3": "5", "g12": "2", "a1": "1"}, {"a12": "1"}, variant="capture-the-base")
     assert "c3-c4" not in legal(state)

@@ -27,7 +27,8 @@ from .actions import END, Attack, Deploy, EndTurn, Move, Transfer, parse_action
 from .model import ALL_MASK, FB, KIND_CODES, MI, ML, MS, NORTH, SIDE_INDEX, SIDES, SOUTH, mask_of
 from .observation import Observation
 from .setup import check_deployment, deployment_choices
-from .tables import (ATTACKER_WINS, BOTH_SUNK, DEFENDER_WINS, FB_BIT, MI_BIT, MS_BIT, NOTHING, Rules)
+from .tables import (ATTACKER_WINS, BOTH_SUNK, DEFENDER_WINS, FB_BIT, MI_BIT, ML_BIT, MS_BIT, NOTHING,
+                     Rules)
 
 SETUP, PLAY, OVER = "setup", "play", "over"
 NOT_MI = ALL_MASK & ~MI_BIT
@@ -701,6 +702,13 @@ class DoverState(GameState):
             self._pick_up(p, t)
         if a >= 0 and self.result is None:
             self._attack(p, board[a])
+        elif r.compulsory and self.result is None and any(
+                (q := board[c]) and self.owner[q] == op for c in r.contact[me][t]):
+            # attacks are compulsory for all but the Mine Layer: declining one shows it
+            pub[p] = ML_BIT
+            if log is not None:
+                self._event("reveal", f"{_cap(me)}'s piece on {r.names[t]} did not attack: "
+                            f"it is the Mine Layer", side=SIDES[me], square=r.names[t], piece="ML")
         self._finish_turn(p)
 
     def _contact(self, p: int, k: int, t: int, me: int, op: int) -> bool:
