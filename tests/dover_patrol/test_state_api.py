@@ -208,3 +208,36 @@ def test_random_game_record_replays_exactly():
     for text in actions:
         again.apply(text)
     assert again.to_position() == state.to_position() and again.outcome() == state.outcome()
+
+
+def test_events_shown_to_the_other_side_never_name_a_hidden_piece():
+    """Explosion on arrival: only the Mine is shown (rules page 5), so the Mine's owner sees the
+    event without the victim's code; moves and jumps keep the mover's code private too."""
+    from games.dover_patrol.rules import visible_event
+    state = state_at({"d4": "5", "a1": "1"}, {"d6": "MI", "h12": "1"})
+    events = play(state, "d4-d5")
+    explosion = next(e for e in events if e.kind == "explosion")
+    assert visible_event(explosion, "south").details["piece"] == "5"
+    seen = visible_event(explosion, "north")
+    assert "piece" not in seen.details and seen.details["by"] == "MI" and "5" not in seen.text.split()
+    move = next(e for e in events if e.kind == "move")
+    assert "piece" not in visible_event(move, "north").details
+
+
+def test_random_games_show_the_other_side_only_public_codes_in_events():
+    rng = random.Random(12)
+    checked = 0
+    from games.dover_patrol.rules import visible_event
+    for variant in [v.id for v in ENGINE.variants()]:
+        state = ENGINE.random_start(variant, rng=rng)
+        for _ in range(250):
+            if state.outcome() is not None:
+                break
+            actor = state.to_act()
+            other = "north" if actor == "south" else "south"
+            for event in state.apply(state.random_action(rng)):
+                details = visible_event(event, other).details
+                if "piece" in details and event.kind != "reveal":
+                    assert details.get("side") == other      # its own piece (aground on its turn)
+                checked += 1
+    assert checked > 1000

@@ -50,9 +50,11 @@ Observation (``state.observation("south")`` -> frozen ``Observation``, no leaks)
     ``state.determinize(side, rng)``: the same as ``sample(observation(side))``, faster (no
     observation built; ~0.1 ms).
 
-Events (``Event.kind``; ``text`` never names a hidden identity; ``details`` may: ``piece`` is the
-acting side's own piece code, private to that side)
-    deploy, lot, move, jump, reveal (Flying Boat jumped or crossed a wall), explosion (contact
+Events (``Event.kind``; ``text`` never names a hidden identity; ``details`` may: ``piece`` in
+move, jump, explosion and aground is the acting side's own piece code, private to that side.
+Show a player ``visible_event(event, side)``, which drops those details for the other side)
+    deploy, lot, move, jump, reveal (Flying Boat jumped or crossed a wall; Capturing the Base:
+    a Mine Layer declined a compulsory attack), explosion (contact
     on arrival: side, square, piece, by, at), attack (attacker, frm, defender, at, result A/D/B/.),
     capture, pickup, deposit, flag (changed hands or lies loose), transfer, aground, end (Fleet
     Orders end of turn), over (the game's end: ``winner`` south/north/none, text = the reason).
@@ -62,7 +64,7 @@ from .actions import END, Attack, Deploy, EndTurn, Move, Transfer, parse_action
 from .engine import DoverEngine
 from .model import (FB, KIND_CODES, KIND_OF_CODE, MI, ML, MS, NORTH, SIDES, SOUTH, SS, GameData,
                     Preset, Variant)
-from .observation import FlagView, Observation, PieceView
+from .observation import FlagView, Observation, PieceView, visible_event
 from .setup import (check_deployment, deployment_choices, deployment_problems, preset_deployment,
                     random_deployment)
 from .state import OVER, PLAY, SETUP, DoverState
@@ -80,7 +82,7 @@ ENGINE = DoverEngine(_load_data)
 __all__ = [
     "ENGINE", "DoverEngine", "DoverState", "Rules", "compile_rules", "GameData", "Variant", "Preset",
     "Move", "Transfer", "Attack", "EndTurn", "END", "Deploy", "parse_action",
-    "Observation", "PieceView", "FlagView", "SOUTH", "NORTH", "SIDES", "KIND_CODES", "KIND_OF_CODE",
+    "Observation", "PieceView", "FlagView", "visible_event", "SOUTH", "NORTH", "SIDES", "KIND_CODES", "KIND_OF_CODE",
     "MS", "SS", "ML", "FB", "MI", "SETUP", "PLAY", "OVER", "check_deployment", "deployment_problems",
     "deployment_choices", "random_deployment", "preset_deployment",
 ]

@@ -81,3 +81,18 @@ class Observation:
 
     def removed(self, side: str) -> tuple[PieceView, ...]:
         return tuple(p for p in self.pieces if p.side == side and p.square is None)
+
+
+# Event details only the acting side may see: the code of its own piece that moved, jumped, was
+# blown up on arrival (only the Mine is shown) or ran aground (removed unseen).
+PRIVATE_DETAILS = {"move": ("piece",), "jump": ("piece",), "explosion": ("piece",), "aground": ("piece",)}
+
+
+def visible_event(event, viewer: str):
+    """``event`` as ``viewer`` ("south"/"north") may see it: the acting side's private details
+    (its own piece codes) are dropped for the other side. Texts never name a hidden piece."""
+    private = PRIVATE_DETAILS.get(event.kind)
+    if not private or event.details.get("side") == viewer:
+        return event
+    from navalgames.core.state import Event
+    return Event(event.kind, event.text, {k: v for k, v in event.details.items() if k not in private})
