@@ -190,3 +190,10 @@ def test_fleet_orders_position_keeps_the_turn_in_progress():
     play(state, "b4-b5")
     again = ENGINE.from_position(state.to_position())
     assert legal(again) == legal(state)
+
+
+def test_fleet_orders_a_double_move_passes_over_a_base_without_entering_it():
+    state = fo({"e12": "1", "b1": "1", "h1": "2"}, {"a12": "1"})
+    assert {"e12-g12", "b1-d1"} <= legal(state)      # over North's base, over its own
+    play(state, "e12-g12")
+    assert state.outcome() is None
