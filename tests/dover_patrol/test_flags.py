@@ -95,6 +95,8 @@ def test_a_flag_dropped_by_a_blown_up_carrier_waits_for_a_mine_sweeper():
     assert flag_at(state, "north") == "d5" and state.flag_mine[1]
     play(state, "a12-a11", "c5-d5")      # a Mine Layer may sail onto it but cannot take it
     assert state.flag_sq[1] == state.rules.grid.parse("d5") and not state.flag_carrier[1]
+    layer = state.observation("north").piece_at(state.rules.grid.parse("d5"))
+    assert "MS" not in layer.possible    # leaving it there shows it is no Mine Sweeper
     play(state, "a11-a10", "d5-e5", "a10-a9", "b5-c5", "a9-a8", "c5-d5")
     assert state.flag_carrier[1] == state.board[state.rules.grid.parse("d5")]
     assert not state.flag_mine[1]

@@ -790,6 +790,7 @@ class DoverState(GameState):
                 continue
             if self.flag_mine[f]:
                 if self.kind[p] != MS:
+                    self.pub[p] &= ~MS_BIT    # a Mine Sweeper would have taken it
                     continue
                 self.pub[p] = MS_BIT      # only a Mine Sweeper could have taken it
             self.flag_sq[f] = -1
