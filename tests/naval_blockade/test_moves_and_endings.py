@@ -63,6 +63,16 @@ def test_rule_9_runner_escapes_on_reaching_the_north_edge():
     assert kinds(events) == ["move", "end"] and state.to_act() is None
 
 
+def test_rule_9_and_17_entering_rank_24_onto_the_blockader_is_a_ram_not_an_escape():
+    # decision (docs): the Blockader is in the way, so the move is a ram and the armoured bow holds
+    state = state_at("l23 N", "l24 E")
+    play(state, "ahead")
+    assert state.ending == "ram" and state.outcome().winner == "runner"
+    state = state_at("l23 N", "l24 S")
+    play(state, "ahead")
+    assert state.ending == "armoured-bow" and state.outcome().winner == "blockader"
+
+
 def test_rule_10_runner_may_not_return_to_harbour_voluntarily():
     state = state_at("l1 SW", "c20 S")
     with pytest.raises(IllegalAction, match="may not return to harbour voluntarily"):

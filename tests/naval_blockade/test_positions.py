@@ -65,6 +65,24 @@ def test_position_keeps_rule_options():
     assert state.rules.graze_blocks is True
 
 
+def test_rule_1_and_2_setup_positions_follow_the_order_ships_toss_terrain():
+    # ships first (rule 1): at the toss both are placed and no terrain is down yet
+    state = ENGINE.from_position({"stage": "toss", "runner": {"at": "l1", "heading": "N"},
+                                  "blockader": {"at": "w23", "heading": "E"}})
+    assert state.to_act() == CHANCE and state.stage == "toss"
+    state.apply_text("toss:blockader")
+    assert state.to_act() == "blockader" and state.stage == "terrain"
+    pos = state.to_position()
+    assert ENGINE.from_position(pos).to_position() == pos
+    # a layout being drawn needs to know who won the toss: the loser moves first afterwards
+    layout = dict(pos, stage="layout")
+    state = ENGINE.from_position(layout)
+    state.apply_text("layout:5")
+    assert state.stage == "move" and state.to_act() == "runner"
+    with pytest.raises(PositionError, match="who won the toss"):
+        ENGINE.from_position({k: v for k, v in layout.items() if k != "toss_winner"})
+
+
 @pytest.mark.parametrize("change,message", [
     ({"runner": {"at": "z9", "heading": "N"}}, "position: runner.at: expected a square"),
     ({"runner": {"at": "l5", "heading": "UP"}}, "position: runner.heading: expected a heading"),
@@ -85,6 +103,12 @@ def test_position_keeps_rule_options():
     ({"stage": "fire", "firing": {"guns": ["bow"]}}, "the runner has no 'bow' gun"),
     ({"stage": "fire", "firing": {"guns": ["port", "starboard"]}}, "clockwise from the bow"),
     ({"outcome": {"winner": "runner", "reason": "x"}, "stage": "move"}, "only a finished game"),
+    ({"stage": "toss", "rocks": ["t8"]}, "no terrain is placed yet at stage toss"),
+    ({"stage": "start", "islands": [["g10", "g11", "g12", "f11", "h11"]]},
+     "no terrain is placed yet at stage start"),
+    ({"stage": "start", "toss_winner": "runner", "blockader": None}, "the toss comes after"),
+    ({"stage": "start", "runner": None}, "the Runner's start is chosen first"),
+    ({"stage": "terrain", "blockader": None}, "position: blockader: missing (required)"),
 ])
 def test_malformed_positions_are_refused_with_one_line(change, message):
     data = position("l5 N", "l20 S")

@@ -15,8 +15,8 @@ GOOD_ISLANDS = [["g13", "h13", "i13", "j13", "k13"], ["n13", "o13", "p13", "q13"
 GOOD_ROCKS = ["l8", "t8"]
 
 
-def problems(islands=GOOD_ISLANDS, rocks=GOOD_ROCKS, full=True):
-    return check_layout(GRID, islands, rocks, full=full)[0]
+def problems(islands=GOOD_ISLANDS, rocks=GOOD_ROCKS, full=True, ships=()):
+    return check_layout(GRID, islands, rocks, full=full, ships=ships)[0]
 
 
 def replace_island(index, squares):
@@ -87,6 +87,25 @@ def test_rule_2_every_broken_constraint_is_reported():
                      "rock 2 is too close to the mainland at l1: rank 1 must stay clear"]
 
 
+def test_rule_2_terrain_may_not_cover_a_ship():
+    ships = [("Runner", GRID.parse("l8"), 0), ("Blockader", GRID.parse("h13"), 2)]
+    assert problems(ships=ships) == ["rock 1 covers the Runner at l8",
+                                     "island 1 covers the Blockader at h13"]
+
+
+def test_rule_2_terrain_must_leave_each_ship_a_legal_first_move():
+    # From the real start squares no legal layout can do this (rank 24 and files a and x stay
+    # clear), so the check is shown on a study square: the Runner at h12 heading N has g13, h13
+    # and i13 ahead, all island 1; the Blockader at t9 heading S has s8, t8 (a rock) and u8.
+    runner = ("Runner", GRID.parse("h12"), 0)
+    assert problems(ships=[runner]) == ["the Runner at h12 heading N would have no legal first move"]
+    assert problems(ships=[("Runner", GRID.parse("h12"), 2)]) == []          # heading E: i12 is sea
+    assert problems(ships=[("Blockader", GRID.parse("t9"), 4)]) == []        # s8 and u8 are sea
+    # off the South edge is no legal move for the Runner (she may not enter harbour by choice)
+    assert problems(ships=[("Runner", GRID.parse("a1"), 5)]) == [
+        "the Runner at a1 heading SW would have no legal first move"]
+
+
 def test_rule_2_bad_square_names():
     assert problems(rocks=["z99", "t8"]) == ["rock 1: 'z99' is not a square: expected a1..x24"]
 
@@ -127,5 +146,6 @@ def test_named_scenarios_are_legal_and_offered_for_their_board_size():
         grid = Grid(scenario.board_size, scenario.board_size)
         assert check_layout(grid, scenario.islands, scenario.rocks)[0] == [], scenario.id
     state = ENGINE.new_game("standard", {"board_size": 20})
-    state.apply_text("toss:runner")
+    for action in ("start j1", "start s20", "toss:runner"):
+        state.apply_text(action)
     assert [str(a) for a in state.legal_actions()] == ["generate", "scenario:small-sound"]

@@ -13,12 +13,16 @@ generated layouts) with the game's seeded generator and records it, so records r
 Sides and whose decision
     ``state.to_act()`` is "runner", "blockader", ``CHANCE`` or None (over). Indices: RUNNER = 0,
     BLOCKADER = 1 (``SIDES``). ``state.stage`` says what is being decided:
+      start    a new game opens here (rule 1: ships before terrain): the Runner chooses
+               ``start l1``/``start m1``, then the Blockader one of its corner squares
+               (``state.start_square_choices(side)`` also gives refused ones and why)
       toss     CHANCE: Toss outcomes ``toss:runner`` / ``toss:blockader``, 1/2 each
       terrain  the toss winner: ``generate`` (then stage layout, CHANCE over ``layout:N``),
-               ``scenario:NAME`` (listed), or ``terrain i:g10,g11,g12,f11,h11 i:... r:c8 r:t15``
-               (any legal layout; not listed in legal_actions, apply() validates it, rule 2)
-      start    the Runner chooses ``start l1``/``start m1``, then the Blockader one of its corner
-               squares (``state.start_square_choices(side)`` also gives refused ones and why)
+               ``scenario:NAME`` (listed when clear of the ships), or ``terrain i:g10,g11,g12,f11,h11
+               i:... r:c8 r:t15`` (any legal layout; not listed in legal_actions, apply() validates
+               it, rule 2). ``state.layout_problems(islands, rocks, full)`` checks a layout in
+               progress against rule 2 and the placed ships ("rock 1 covers the Blockader at w23").
+               Then the loser of the toss is to move.
       move     the side to move: ``port`` / ``ahead`` / ``starboard`` (Helm: heading change then
                the one compulsory move), or ``offer-stop``
       answer   the other side: ``accept-stop`` (game ends on points) / ``refuse-stop``

@@ -3,8 +3,8 @@
 The issue's keys (game, options, to_move, runner, blockader, islands, rocks, points) describe a
 ship to move; the optional keys below let a position stop anywhere, mid-sequence included:
 
-    stage: move            toss | terrain | layout | start | move | answer | fire | course | six | over
-    toss_winner: runner    who placed the terrain (the other side moved first)
+    stage: move            start | toss | terrain | layout | move | answer | fire | course | six | over
+    toss_winner: runner    who placed the terrain (the other side moved first); not before the toss
     moves: {runner: 0, blockader: 0}   moves made toward max_moves
     disabled: blockader    the ship stopped by a D4 (stages course and six)
     six_moves_made: 2      single moves the firer has made so far (stage six)
@@ -28,7 +28,7 @@ from .state import (ANSWER, COURSE, FIRE, LAYOUT, MOVE, OVER, SETUP_STAGES, SIX,
 from .terrain import check_layout, terrain_for
 
 ENDINGS = ("escape", "harbour", "ashore", "ram", "armoured-bow", "points", "resign")
-STAGES = (TOSS, TERRAIN, LAYOUT, START, MOVE, ANSWER, FIRE, COURSE, SIX, OVER)
+STAGES = (START, TOSS, TERRAIN, LAYOUT, MOVE, ANSWER, FIRE, COURSE, SIX, OVER)
 
 
 def to_position(state: BlockadeState) -> dict[str, Any]:
@@ -106,10 +106,10 @@ def _from_position(root: Node, make_rules) -> BlockadeState:
     if problems:
         raise PositionError(f"position breaks rule 2: {'; '.join(problems)}")
     state.terrain = terrain_for(n, isl, rk, rules.graze_blocks)
-    if stage in (TOSS, TERRAIN, LAYOUT) and (isl or rk):
-        raise root.error(f"no terrain is placed yet at stage {stage}", "islands")
+    if stage in SETUP_STAGES and (isl or rk):
+        raise root.error(f"no terrain is placed yet at stage {stage}", "islands" if isl else "rocks")
 
-    needs_ships = stage not in SETUP_STAGES
+    needs_ships = stage != START      # rule 1: both ships are placed before the toss
     for side, name in enumerate(SIDES):
         ship = root.child(name, None)
         if ship.value is None:
@@ -158,15 +158,19 @@ def _from_position(root: Node, make_rules) -> BlockadeState:
 
     if stage in (TOSS, LAYOUT):
         state.actor = CHANCE
-    if stage in (TERRAIN, START) and state.toss_winner < 0:
-        raise root.error("missing (required) during setup: who won the toss", "toss_winner")
+    if stage in (START, TOSS) and state.toss_winner >= 0:
+        raise root.error("the toss comes after both ships are placed (rules 1-2)", "toss_winner")
+    if stage in (TERRAIN, LAYOUT) and state.toss_winner < 0:
+        raise root.error("missing (required) after the toss: who won the toss", "toss_winner")
     if stage == TERRAIN:
         state.side, state.actor = state.toss_winner, SIDES[state.toss_winner]
     if stage == START:
+        if state.at[0] < 0 and state.at[1] >= 0:
+            raise root.error("the Runner's start is chosen first, then the Blockader's", "runner")
         state.side = 0 if state.at[0] < 0 else 1
         state.actor = SIDES[state.side]
         if state.at[1] >= 0:
-            raise root.error("both ships have started: use stage move", "stage")
+            raise root.error("both ships have started: use stage toss", "stage")
     if stage in (COURSE, SIX):
         disabled = _side(root, "disabled")
         expected = state.side if stage == COURSE else 1 - state.side

@@ -2,10 +2,10 @@
 
 Stages (``state.stage``), with whose decision each is:
 
-    toss     CHANCE     who wins the toss                       (rule 2)
-    terrain  toss winner  place islands and rocks               (rule 2)
-    layout   CHANCE     which generated layout, after ``generate``
     start    runner, then blockader: start squares              (rule 1)
+    toss     CHANCE     who wins the toss                       (rule 2)
+    terrain  toss winner  place islands and rocks, around the ships   (rule 2)
+    layout   CHANCE     which generated layout, after ``generate``
     move     the side to move: port / ahead / starboard, or offer-stop   (rules 4-8)
     answer   the other side: accept-stop / refuse-stop          (rule 19, by agreement)
     fire     CHANCE     one die per gun that bears, clockwise from the bow   (rules 14-15)
@@ -41,6 +41,7 @@ LAYOUT_OUTCOMES = tuple((Layout(i), 1 / LAYOUT_COUNT) for i in range(LAYOUT_COUN
 TOSS_OUTCOMES = tuple((t, 0.5) for t in TOSSES)
 ROLL_ACTIONS = [roll for roll, _ in ROLL_OUTCOMES]
 SHIP = ("Runner", "Blockader")
+SIDES_INDEX = (RUNNER, BLOCKADER)
 
 
 def square_name(sq: int, size: int) -> str:
@@ -56,8 +57,8 @@ class BlockadeState(GameState):
     def __init__(self, rules: Rules, terrain: Terrain | None = None) -> None:
         self.rules = rules
         self.terrain = terrain or terrain_for(rules.size, (), (), rules.graze_blocks)
-        self.stage = TOSS
-        self.actor: str | None = CHANCE
+        self.stage = START            # rule 1: the ships are placed first, Runner then Blockader
+        self.actor: str | None = SIDES[RUNNER]
         self.side = RUNNER            # whose decision (or, at dice, whose guns)
         self.toss_winner = -1
         self.at = [-1, -1]            # squares of Runner and Blockader (-1 before the start)
@@ -128,8 +129,9 @@ class BlockadeState(GameState):
             return [ACCEPT_STOP, REFUSE_STOP]
         if stage == TOSS:
             return list(TOSSES)
-        if stage == TERRAIN:
-            return [GENERATE] + [ChooseScenario(k) for k in self.rules.scenarios]
+        if stage == TERRAIN:     # the named layouts that keep clear of the ships
+            return [GENERATE] + [ChooseScenario(k) for k, sc in self.rules.scenarios.items()
+                                 if not self.layout_problems(sc.islands, sc.rocks)]
         if stage == LAYOUT:
             return [a for a, _ in LAYOUT_OUTCOMES]
         if stage == START:
@@ -182,7 +184,8 @@ class BlockadeState(GameState):
         elif stage == LAYOUT:
             if kind is Layout and 0 <= action.seed < LAYOUT_COUNT:
                 islands, rocks = generate_layout(layout_rng(self.rules.size, action.seed),
-                                                 self.rules.size, self.rules.data.pentominoes)
+                                                 self.rules.size, self.rules.data.pentominoes,
+                                                 self.placed_ships())
                 return self._place_terrain(islands, rocks, f"generated (layout {action.seed})", log)
         elif stage == START:
             if kind is Start:
@@ -210,7 +213,7 @@ class BlockadeState(GameState):
                 SIX: f"the {who} makes single move {self.six_made + 1} of six",
                 OVER: "the game is over"}[self.stage]
 
-    # --- setup (rules 1-3) ----------------------------------------------------------------------
+    # --- setup (rules 1-3): start squares, the toss, the terrain, the loser's first move -------------
     def _toss(self, winner: int, log) -> None:
         self.toss_winner = winner
         self.stage, self.side, self.actor = TERRAIN, winner, SIDES[winner]
@@ -226,16 +229,25 @@ class BlockadeState(GameState):
             raise IllegalAction(f"scenario:{name}: no such scenario (expected one of {known})")
         self._place_terrain(scenario.islands, scenario.rocks, f"placed ({scenario.name})", log)
 
+    def placed_ships(self) -> tuple[tuple[str, int, int], ...]:
+        """(name, square, heading) of the ships on the board, as the terrain checks take them."""
+        return tuple((SHIP[side], self.at[side], self.heading[side]) for side in SIDES_INDEX
+                     if self.at[side] >= 0)
+
+    def layout_problems(self, islands, rocks, full: bool = True) -> list[str]:
+        """Every way a layout (square names) breaks rule 2 here, the placed ships included."""
+        return check_layout(self.terrain.grid, islands, rocks, full, self.placed_ships())[0]
+
     def _place_terrain(self, islands, rocks, how: str, log) -> None:
-        problems, isl, rk = check_layout(self.terrain.grid, islands, rocks, full=True)
+        problems, isl, rk = check_layout(self.terrain.grid, islands, rocks, True, self.placed_ships())
         if problems:
             raise IllegalAction("terrain breaks rule 2: " + "; ".join(problems))
         self.terrain = terrain_for(self.rules.size, isl, rk, self.rules.graze_blocks)
-        self.stage, self.side, self.actor = START, RUNNER, SIDES[RUNNER]
         if log is not None:
             action = PlaceTerrain(tuple(tuple(i) for i in islands), tuple(rocks))
             log.append(Event("terrain", f"Islands and rocks {how}",
                              {"layout": str(action)[len("terrain "):]}))
+        self._begin_turn(1 - self.toss_winner, log)   # rule 3: the loser of the toss moves first
 
     def start_squares(self, side: int) -> list[str]:
         """The start squares this side may still choose (rule 1), by name."""
@@ -279,7 +291,7 @@ class BlockadeState(GameState):
         if side == RUNNER:
             self.side, self.actor = BLOCKADER, SIDES[BLOCKADER]
         else:
-            self._begin_turn(1 - self.toss_winner, log)   # the loser of the toss moves first
+            self.stage, self.side, self.actor = TOSS, RUNNER, CHANCE   # rule 2: then the toss
 
     # --- turns and moves (rules 4-11) -------------------------------------------------------------
     def _begin_turn(self, side: int, log) -> None:

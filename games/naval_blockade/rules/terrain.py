@@ -19,7 +19,7 @@ from shapely.geometry import LineString, box
 from navalgames.core.grid import Grid
 
 from .actions import HELMS, OFFER_STOP
-from .geometry import DELTAS
+from .geometry import DELTAS, HEADING_NAMES
 
 # the legal helm orders for each subset of {port, ahead, starboard} (bit 0 port ... bit 2 starboard)
 _HELM_SETS = tuple(tuple(HELMS[i] for i in range(3) if mask >> i & 1) for mask in range(8))
@@ -80,11 +80,13 @@ def piece_names(islands: int, rocks: int) -> list[str]:
 
 
 def check_layout(grid: Grid, islands: Sequence[Sequence[str]], rocks: Sequence[str],
-                 full: bool = True) -> tuple[list[str], tuple[tuple[int, ...], ...], tuple[int, ...]]:
+                 full: bool = True, ships: Sequence[tuple[str, int, int]] = ()
+                 ) -> tuple[list[str], tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """Every way the layout breaks rule 2, one message each, plus the parsed squares.
 
     ``full`` asks for the box's exact contents (4 islands, 2 rocks), as a new game needs; study
-    positions may hold fewer pieces but never more.
+    positions may hold fewer pieces but never more. ``ships``: the ships already placed, as
+    (name, square, heading) - terrain may not cover one and must leave each a legal first move.
     """
     problems: list[str] = []
     parsed_islands: list[tuple[int, ...]] = []
@@ -130,7 +132,39 @@ def check_layout(grid: Grid, islands: Sequence[Sequence[str]], rocks: Sequence[s
                 square, overlap = contact
                 verb = "overlaps" if overlap else "touches"
                 problems.append(f"{label_a} {verb} {label_b} at {grid.name(square)}")
+    problems += ship_problems(grid, pieces, ships)
     return problems, tuple(parsed_islands), tuple(parsed_rocks)
+
+
+def ship_problems(grid: Grid, pieces: Sequence[tuple[str, Sequence[int]]],
+                  ships: Sequence[tuple[str, int, int]]) -> list[str]:
+    """Rule 2 against the ships placed before the terrain: none covered, each with a first move."""
+    problems: list[str] = []
+    land = {sq for _, squares in pieces for sq in squares}
+    for ship, sq, _ in ships:
+        for label, squares in pieces:
+            if sq in squares:
+                problems.append(f"{label} covers the {ship} at {grid.name(sq)}")
+    if problems:
+        return problems
+    for ship, sq, heading in ships:
+        if not first_moves(grid, land, sq, heading):
+            problems.append(f"the {ship} at {grid.name(sq)} heading {HEADING_NAMES[heading]} "
+                            f"would have no legal first move")
+    return problems
+
+
+def first_moves(grid: Grid, land, sq: int, heading: int) -> list[int]:
+    """The open-sea squares one step (after a turn of at most one point) from ``sq``."""
+    f, r = grid.coords(sq)
+    found = []
+    for turn in (-1, 0, 1):
+        dx, dy = DELTAS[(heading + turn) % 8]
+        if 0 <= f + dx < grid.files and 0 <= r + dy < grid.ranks:
+            dest = grid.square(f + dx, r + dy)
+            if dest not in land:
+                found.append(dest)
+    return found
 
 
 def _parse_squares(grid: Grid, label: str, names: Sequence[str], problems: list[str]):
@@ -185,12 +219,16 @@ def _contact(grid: Grid, a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, b
 
 
 # --- the generator -------------------------------------------------------------------------------
-def generate_layout(rng: random.Random, size: int,
-                    pentominoes: Sequence[Pentomino]) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
-    """A random legal layout (square names): four islands of random shapes, then two rocks."""
+def generate_layout(rng: random.Random, size: int, pentominoes: Sequence[Pentomino],
+                    ships: Sequence[tuple[str, int, int]] = ()
+                    ) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """A random legal layout (square names): four islands of random shapes, then two rocks.
+
+    ``ships`` (name, square, heading), placed before the terrain, are kept uncovered and afloat.
+    """
     grid = Grid(size, size)
     while True:
-        taken: set[int] = set()     # terrain squares and every square touching them
+        taken: set[int] = {sq for _, sq, _ in ships}   # ships, terrain, and squares touching terrain
         islands: list[tuple[int, ...]] = []
         for _ in range(200):
             shape = rng.choice(pentominoes)
@@ -214,7 +252,9 @@ def generate_layout(rng: random.Random, size: int,
             if sq not in taken:
                 rocks.append(sq)
                 _claim(grid, (sq,), taken)
-        if len(islands) == ISLAND_COUNT and len(rocks) == ROCK_COUNT:
+        pieces = [("", squares) for squares in islands] + [("", (sq,)) for sq in rocks]
+        if len(islands) == ISLAND_COUNT and len(rocks) == ROCK_COUNT \
+                and not ship_problems(grid, pieces, ships):
             return (tuple(tuple(grid.name(s) for s in isl) for isl in islands),
                     tuple(grid.name(s) for s in rocks))
 
