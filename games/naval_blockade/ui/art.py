@@ -328,15 +328,15 @@ def smoke_image(size: int = 64, seed: int = 3) -> Image.Image:
     s = size * SS
     img = Image.new("RGBA", (s, s), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    for _ in range(14):
-        r = s * rng.uniform(0.1, 0.2)
-        x, y = s / 2 + rng.uniform(-0.2, 0.2) * s, s / 2 + rng.uniform(-0.25, 0.2) * s
-        g = rng.randint(60, 110)
-        d.ellipse([x - r, y - r, x + r, y + r], fill=(g, g, g + 5, 150))
-    for _ in range(5):
-        r = s * rng.uniform(0.05, 0.09)
-        x, y = s / 2 + rng.uniform(-0.1, 0.1) * s, s / 2 + rng.uniform(0.0, 0.15) * s
-        d.ellipse([x - r, y - r, x + r, y + r], fill=(240, rng.randint(110, 170), 40, 230))
+    for _ in range(16):
+        r = s * rng.uniform(0.08, 0.17)
+        x, y = s / 2 + rng.uniform(-0.22, 0.22) * s, s / 2 + rng.uniform(-0.3, 0.12) * s
+        g = rng.randint(50, 100)
+        d.ellipse([x - r, y - r, x + r, y + r], fill=(g, g, g + 5, 190))
+    for _ in range(7):
+        r = s * rng.uniform(0.05, 0.1)
+        x, y = s / 2 + rng.uniform(-0.12, 0.12) * s, s / 2 + rng.uniform(0.02, 0.2) * s
+        d.ellipse([x - r, y - r, x + r, y + r], fill=(245, rng.randint(100, 170), 30, 240))
     return _shrink(img.filter(ImageFilter.GaussianBlur(SS)))
 
 

@@ -198,8 +198,9 @@ class Board:
         self.effects.clear()
         if side and side in self.ship_sprite:
             smoke = arcade.Sprite(smoke_texture())
-            smoke.width = smoke.height = SQ * 0.95
-            smoke.position = self.ship_sprite[side].position
+            smoke.width = smoke.height = SQ * 1.3
+            x, y = self.ship_sprite[side].position
+            smoke.position = (x + SQ * 0.12, y + SQ * 0.12)    # drifting off the burning ship
             self.effects.append(smoke)
 
     def set_markers(self, markers: list[tuple[str, Square, int]]) -> None:

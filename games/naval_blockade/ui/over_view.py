@@ -69,7 +69,7 @@ class GameOverView(BlockadeScreen):
         c = self.colours
         self.banner = arcade.Text("", 0, 0, c.text, theme.HEADING, font_name=theme.FONT, bold=True,
                                   anchor_x="center", anchor_y="center")
-        self.banner_sub = arcade.Text("", 0, 0, c.text_muted, theme.SMALL + 1, font_name=theme.FONT,
+        self.banner_sub = arcade.Text("", 0, 0, c.ink_muted, theme.SMALL + 1, font_name=theme.FONT,
                                       anchor_x="center", anchor_y="center", italic=True)
         self.set_banner()
 
@@ -85,7 +85,7 @@ class GameOverView(BlockadeScreen):
         self.banner.text = headline(state)
         winner = outcome.winner if outcome else None
         self.banner.color = self.colours.side_colour(SIDES.index(winner)) if winner in SIDES \
-            else self.colours.text
+            else self.colours.ink
         self.banner_sub.text = (outcome.reason[0].upper() + outcome.reason[1:]) if outcome else ""
 
     # --- panel ---------------------------------------------------------------------------------
@@ -239,13 +239,15 @@ class GameOverView(BlockadeScreen):
         self.banner_sub.position = (vp.center_x, y - 36)
 
     def draw_screen(self) -> None:
-        if self.banner.text:
+        # the verdict on a paper slip, over the final position only (the replay hides it)
+        if self.banner.text and self.shown_upto == self.total:
+            c = self.colours
             w = max(self.banner.content_width, self.banner_sub.content_width) + 60
-            arcade.draw_lbwh_rectangle_filled(self.banner.x - w / 2, self.banner_sub.y - 22, w,
-                                              self.banner.y - self.banner_sub.y + 52,
-                                              (*self.colours.sea_deep, 215))
-            arcade.draw_lbwh_rectangle_outline(self.banner.x - w / 2, self.banner_sub.y - 22, w,
-                                               self.banner.y - self.banner_sub.y + 52,
-                                               self.colours.brass, 2)
+            h = self.banner.y - self.banner_sub.y + 52
+            left, bottom = self.banner.x - w / 2, self.banner_sub.y - 22
+            arcade.draw_lbwh_rectangle_filled(left + 4, bottom - 4, w, h, (0, 0, 0, 90))
+            arcade.draw_lbwh_rectangle_filled(left, bottom, w, h, (*c.paper, 245))
+            arcade.draw_lbwh_rectangle_outline(left, bottom, w, h, c.ink, 2)
+            arcade.draw_lbwh_rectangle_outline(left + 5, bottom + 5, w - 10, h - 10, (*c.ink, 120), 1)
             self.banner.draw()
             self.banner_sub.draw()

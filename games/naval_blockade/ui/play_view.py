@@ -95,7 +95,7 @@ class PlayView(BlockadeScreen):
         p.set("title", "Naval Blockade")
         p.text("runner", theme.SMALL + 1, c.text, multiline=True, gap=2)
         p.text("blockader", theme.SMALL + 1, c.text, multiline=True, gap=12)
-        p.text("turn", theme.BODY + 2, c.text, bold=True, gap=4)
+        p.text("turn", theme.BODY + 2, c.text, bold=True, multiline=True, gap=4)
         p.text("prompt", theme.SMALL, c.text_muted, multiline=True, gap=8)
         p.text("fire-status", theme.SMALL, c.text, multiline=True, gap=6)
         p.text("hover", theme.SMALL, c.hint, multiline=True, gap=8)
@@ -304,13 +304,14 @@ class PlayView(BlockadeScreen):
             heading = {i: preview.heading[i] for i in (0, 1)}
         hovering_ship = self.hover_square in (at[0], at[1])
         # no firing during the six moves: arcs only for a ship the mouse points at
-        if self.show["arcs"] and (stage != "six" or hovering_ship or preview is not None):
+        if self.show["arcs"] and (stage != "six" or hovering_ship):
             board.add_gun_arcs(origin, heading[origin_side], SHIP_GUNS[origin_side],
                                state.rules.max_range, state.rules.inclusive,
                                strength=95 if preview is not None else 70)
-        if self.show["range"]:
+        quiet = stage == "six" and not hovering_ship    # no firing in the six moves: the path matters
+        if self.show["range"] and not quiet:
             board.add_range(origin, state.rules.max_range)
-        if self.show["fire"]:
+        if self.show["fire"] and not quiet:
             target_sq = look.at[1 - origin_side]
             from_sq = look.at[origin_side]
             clear, island = line_of_fire(look, from_sq, target_sq)

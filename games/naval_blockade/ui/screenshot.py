@@ -22,13 +22,14 @@ import yaml
 
 # A game on "The Gauntlet" layout, played through the engine: twenty moves in, four points each,
 # the ships six squares apart with island 3 between them.
-PLAY_ACTIONS = [
-    "toss:blockader", "scenario:the-gauntlet", "start m1", "start c23",
-    *"ahead port port ahead ahead port ahead ahead starboard port ahead starboard ahead starboard "
-     "ahead port ahead ahead ahead port H1 ahead H1 port M ahead H1 port H1 ahead H2 starboard H2 "
-     "starboard ahead".split()]
+SETUP = {"toss": "toss:blockader", "terrain": "scenario:the-gauntlet",
+         "runner": "start m1", "blockader": "start c23"}
+PLAY_MOVES = (
+    "ahead port port ahead ahead port ahead ahead starboard port ahead starboard ahead starboard "
+    "ahead port ahead ahead ahead port H1 ahead H1 port M ahead H1 port H1 ahead H2 starboard H2 "
+    "starboard ahead").split()
 # ...and on to the Runner's escape, by way of a D4 and a six-square move.
-OVER_ACTIONS = PLAY_ACTIONS + (
+OVER_MOVES = PLAY_MOVES + (
     "ahead ahead ahead port starboard starboard ahead starboard D4 ahead starboard ahead ahead "
     "starboard ahead port port port port port port starboard starboard port ahead ahead starboard "
     "ahead ahead ahead").split()
@@ -44,14 +45,31 @@ def open_window(width: int = 1280, height: int = 800, colour_blind: bool = False
 
 
 def demo_match(screen: str, window):
+    """A real game on "The Gauntlet": at the terrain phase, twenty moves in, or over."""
     from navalgames.core.match import Match
     from navalgames.core.registry import get_game
     spec = get_game("naval-blockade")
-    actions = {"terrain": ["toss:runner"], "play": PLAY_ACTIONS, "over": OVER_ACTIONS}[screen]
-    # the Match rolls the opening toss itself: hand it the recorded one
-    match = Match.new(spec, "standard", seed=1888, store=window.store, forced_dice=actions[:1])
-    play_script(match, actions[1:])
+    toss = "toss:runner" if screen == "terrain" else SETUP["toss"]
+    # the toss is the game's first roll whenever it comes: force it from the start
+    match = Match.new(spec, "standard", seed=1888, store=window.store, forced_dice=[toss])
+    if screen == "terrain":
+        play_setup(match, {**SETUP, "terrain": None})
+        return match
+    play_setup(match, SETUP)
+    play_script(match, PLAY_MOVES if screen == "play" else OVER_MOVES)
     return match
+
+
+def play_setup(match, setup) -> None:
+    """The start squares and the layout, in whatever order the engine asks for them."""
+    for _ in range(8):
+        state = match.state
+        if state.stage == "start":
+            match.play(setup[state.to_act()])
+        elif state.stage == "terrain" and setup.get("terrain"):
+            match.play(setup["terrain"])
+        else:
+            return
 
 
 def play_script(match, actions) -> None:

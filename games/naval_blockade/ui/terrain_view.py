@@ -243,8 +243,9 @@ class TerrainView(BlockadeScreen):
         if state.stage == "terrain":
             self.board.set_terrain(self.islands, self.rocks)
             self._terrain_key = None
-            # where the ships will start, so the placer can see what not to hem in
-            for side in (0, 1):
+            # where the ships will start (if they have not yet), so the placer can see what not
+            # to hem in
+            for side in (0, 1) if min(state.at) < 0 else ():
                 for name, heading, _ in state.start_square_choices(side):
                     square = coords(state, state.terrain.grid.parse(name))
                     board.add_square_frame(square, with_alpha(c.side_colour(side), 150), 2, 4)
@@ -309,19 +310,25 @@ class TerrainView(BlockadeScreen):
         self.ghost_problem = self.check(self.ghost, self.selected == ROCK)
 
     def check(self, piece: list[tuple[int, int]], rock: bool) -> str:
-        """The engine's complaints about adding ``piece`` to the layout so far ('' if none)."""
-        grid = self.match.state.terrain.grid
+        """The engine's complaint about adding ``piece`` to the layout so far ('' if none):
+        whatever rule 2 finds with the piece that it did not find without it."""
+        state = self.match.state
+        grid = state.terrain.grid
         name = lambda sq: grid.name(grid.square(*sq))
         islands = [[name(sq) for sq in isl] for isl in self.islands]
         rocks = [name(sq) for sq in self.rocks]
+        # ships placed before the terrain (rule 1 comes first) must stay uncovered and afloat
+        ships = state.placed_ships() if hasattr(state, "placed_ships") else ()
+        extra = {"ships": ships} if ships else {}
+        before, _, _ = check_layout(grid, islands, rocks, full=False, **extra)
         if rock:
             rocks.append(name(piece[0]))
             label = f"rock {len(rocks)}"
         else:
             islands.append([name(sq) for sq in piece])
             label = f"island {len(islands)}"
-        problems, _, _ = check_layout(grid, islands, rocks, full=False)
-        mine = [p for p in problems if label in p]
+        after, _, _ = check_layout(grid, islands, rocks, full=False, **extra)
+        mine = [p for p in after if p not in before]
         if not mine:
             return ""
         first = mine[0].replace(label, "this rock" if rock else "this island")

@@ -81,3 +81,27 @@ def ship_square(view, side: str) -> str:
     square = view.chart.layout.square_at(*sprite.position)
     grid = view.match.state.terrain.grid
     return grid.name(grid.square(*square))
+
+
+def choose_start(window, view, runner: str = "m1", blockader: str = "v23"):
+    """Click the start squares while the engine asks for them (before or after the terrain)."""
+    for _ in range(2):
+        state = view.match.state
+        if state.stage != "start":
+            break
+        click_square(window, view, runner if state.to_act() == "runner" else blockader)
+        view = settle(window)
+    return view
+
+
+def reach_terrain(window, view):
+    """On to the terrain phase, choosing the start squares first if the engine asks for them."""
+    return choose_start(window, view)
+
+
+def reach_start(window, view):
+    """On to the start squares, generating the terrain first if the engine asks for it."""
+    if view.match.state.stage == "terrain":
+        testing.click_widget(window, view.buttons["generate"])
+        view = settle(window)
+    return view
