@@ -109,6 +109,9 @@ def test_rule_1_and_2_setup_positions_follow_the_order_ships_toss_terrain():
     ({"stage": "start", "toss_winner": "runner", "blockader": None}, "the toss comes after"),
     ({"stage": "start", "runner": None}, "the Runner's start is chosen first"),
     ({"stage": "terrain", "blockader": None}, "position: blockader: missing (required)"),
+    # rule 2 must be satisfiable: terrain can never give a ship stranded on open sea a first move
+    ({"stage": "terrain", "toss_winner": "runner", "runner": {"at": "a1", "heading": "SW"}},
+     "the Runner at a1 heading SW would have no legal first move"),
 ])
 def test_malformed_positions_are_refused_with_one_line(change, message):
     data = position("l5 N", "l20 S")

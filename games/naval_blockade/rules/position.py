@@ -25,7 +25,7 @@ from .actions import GUNS, SHIP_GUNS, SIDES
 from .geometry import HEADING_NAMES
 from .state import (ANSWER, COURSE, FIRE, LAYOUT, MOVE, OVER, SETUP_STAGES, SIX, START, TERRAIN,
                     TOSS, BlockadeState, square_name)
-from .terrain import check_layout, terrain_for
+from .terrain import check_layout, ship_problems, terrain_for
 
 ENDINGS = ("escape", "harbour", "ashore", "ram", "armoured-bow", "points", "resign")
 STAGES = (START, TOSS, TERRAIN, LAYOUT, MOVE, ANSWER, FIRE, COURSE, SIX, OVER)
@@ -126,6 +126,11 @@ def _from_position(root: Node, make_rules) -> BlockadeState:
         state.at[side], state.heading[side] = sq, heading
     if state.at[0] >= 0 and state.at[0] == state.at[1] and stage != OVER:   # only after a ram
         raise PositionError(f"both ships are on {square_name(state.at[0], n)}")
+    if stage in SETUP_STAGES:
+        # before the terrain a ship must have a first move, or no layout could satisfy rule 2
+        stranded = ship_problems(grid, (), state.placed_ships())
+        if stranded:
+            raise PositionError(f"position breaks rule 2: {stranded[0]}")
 
     for key, target in (("points", state.points), ("moves", state.moves)):
         node = root.child(key, {})
