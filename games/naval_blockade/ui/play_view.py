@@ -200,8 +200,8 @@ class PlayView(BlockadeScreen):
         points = self.shown_points()
         limit = state.rules.max_moves
         for index, side in enumerate(SIDES):
-            who = (f" ({self.players[side].label})" if side in self.players
-                   else " (you)" if self.players else "")
+            who = (f" \u00b7 {self.players[side].label}" if side in self.players
+                   else " \u00b7 you" if self.players else "")
             p.set(side, f"{SHIP[side]}{who}:  {points[index]} points,  moves {state.moves[index]}/{limit}",
                   c.side_colour(index))
         side = state.to_act()

@@ -202,6 +202,11 @@ class TerrainView(BlockadeScreen):
         stage = state.stage
         human = self.human_input_allowed()
         placing = human and stage == "terrain"
+        p.set("title", "Naval Blockade: the islands" if stage in ("toss", "terrain", "layout")
+              else "Naval Blockade: setting out")
+        if state.toss_winner < 0:
+            p.set("toss", "Once both ships are placed, a toss decides who lays out the four "
+                          "islands and two rocks; the other side moves first.")
         words, prompt = "", ""
         if side in self.players:
             words = self.thinking_words() or f"{SHIP[side]} (computer) to choose"
