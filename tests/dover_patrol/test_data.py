@@ -53,7 +53,7 @@ VARIANT = "data/variants/classic.yaml"
     ("combat: booklet", "combat: stratego", "variants/classic.yaml: combat: expected one of the combat.yaml tables"),
     ("walls: true", "wals: true", "variants/classic.yaml: wals: unknown key 'wals'"),
     ("pieces: full", "pieces: {\"10\": 1}", "variants/classic.yaml: pieces: expected 40 pieces"),
-    ("  repetition_draw:\n    default: 3", "  repetition_draw:\n    default: three",
+    ("    default: 3\n", "    default: three\n",
      "variants/classic.yaml: options.repetition_draw.default: expected"),
     ("  first_player:", "  colour:", "variants/classic.yaml: options.colour: unknown rule option"),
     ("flags: true", "flags: yes please", "variants/classic.yaml: flags: expected true or false"),
