@@ -13,7 +13,7 @@ from games.naval_blockade.rules import steering_destinations
 from games.naval_blockade.ui import make_view
 from games.naval_blockade.ui.board import die_texture
 from games.naval_blockade.ui.over_view import GameOverView
-from games.naval_blockade.ui.play_view import PlayView
+from games.naval_blockade.ui.play_view import PlayView, option_summary
 from navalgames.core.match import Match
 from navalgames.core.records import read_record
 from navalgames.core.registry import get_game
@@ -221,3 +221,42 @@ def test_zoom_and_pan_keep_clicks_on_the_right_square(window):
     assert ship_square(view, "runner") == "l4"
     press(window, arcade.key.HOME)
     assert view.chart.zoom_factor == 1.0
+
+
+def test_started_from_the_launcher_and_resumed_by_continue(window):
+    from navalgames.ui.continue_view import ContinueView
+    from navalgames.ui.launcher import start_new_game
+    spec = get_game("naval-blockade")
+    players = {"runner": "human", "blockader": "human"}
+    assert start_new_game(window, spec, "standard", {"max_range": 8}, players) is None
+    testing.draw(window)
+    view = window.current_view
+    assert type(view).__name__ == "TerrainView"
+    assert "range 8" in option_summary(view.match.state)
+    click_square(window, view, "l1")
+    view = settle(window)
+    actions = list(view.match.record.actions)
+    press(window, arcade.key.ESCAPE)                       # back to the launcher, autosaved
+    window.show_view(ContinueView())
+    testing.draw(window)
+    listing = window.current_view
+    row = next(r for r, e in zip(listing.rows, listing.entries) if e.record.actions == actions)
+    testing.click_widget(window, row)
+    resumed = settle(window)
+    assert type(resumed).__name__ == "TerrainView"
+    assert resumed.match.record.actions == actions
+    assert ship_square(resumed, "runner") == "l1"
+    assert resumed.match.state.rules.max_range == 8
+
+
+def test_resizing_relays_the_chart_and_panel_and_clicks_still_land(window):
+    start = position("l3", "N", "d20", "E")
+    match, view = open_match(window, start=start, forced=["M"] * 4)
+    testing.resize(window, 900, 640)
+    assert view.chart.camera.viewport.right < view.panel.rect.left
+    assert view.panel.rect.right == 900
+    assert all(b.rect.right <= 900 for b in view.buttons.values() if b.visible)
+    click_square(window, view, "l4")
+    view = settle(window)
+    assert ship_square(view, "runner") == "l4"
+    testing.resize(window, 1280, 800)
