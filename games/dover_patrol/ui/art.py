@@ -433,6 +433,16 @@ def base_mark(pal: Palette) -> Image.Image:
     return _finish(img)
 
 
+def eye_badge() -> Image.Image:
+    """Marks an own piece the enemy has seen: a white eye on a dark disc."""
+    img = Image.new("RGBA", (_CANVAS, _CANVAS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    c = _CANVAS / 2
+    d.ellipse((4, 4, _CANVAS - 4, _CANVAS - 4), fill=(20, 24, 30, 230), outline=(255, 255, 255, 255), width=18)
+    _eye(d, (c, c), _CANVAS * 0.32, (255, 255, 255))
+    return _finish(img)
+
+
 def marker(kind: str, colour) -> Image.Image:
     """Square highlights: ``dot`` (legal move), ``ring`` (attack target), ``frame`` (selected)."""
     img = Image.new("RGBA", (_CANVAS, _CANVAS), (0, 0, 0, 0))
@@ -496,6 +506,8 @@ def all_images(pal: Palette) -> dict[str, Image.Image]:
     images["last"] = marker("fill", pal.last_move)
     images["zone"] = marker("fill", pal.setup_zone)
     images["exit"] = marker("exit", pal.target)
+    images["eye"] = eye_badge()
+    images["handoff"] = marker("frame", pal.legal)
     images["burst"] = marker("burst", (255, 150, 40))
     return images
 

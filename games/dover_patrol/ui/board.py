@@ -28,6 +28,7 @@ class Token:
     kind: str | None              # None: only its back is known
     remembered: bool = False      # an enemy piece seen earlier, shown from memory
     flag: str | None = None       # the side whose flag it carries
+    exposed: bool = False         # an own piece the enemy knows (shown in combat...)
 
 
 @dataclass
@@ -171,6 +172,8 @@ class BoardWidget:
             sprite.position = self.world_centre(square)
             self.pieces.append(sprite)
             self.piece_at[square] = sprite
+            if token.exposed:
+                self._flag_sprites.append(self._sprite("eye", square, 0.30, -0.30, 0.30))
             if token.flag:
                 self._flag_sprites.append(self._sprite(f"flag-{token.flag}", square, 0.5, 0.30, 0.28))
         for square, side in picture.flags.items():
@@ -178,7 +181,7 @@ class BoardWidget:
         self.dragging = None
 
     def highlight(self, *, selected: str | None = None, legal=(), targets=(), zone=(), last=(),
-                  exits=()) -> None:
+                  exits=(), handoffs=()) -> None:
         """Mark squares: the selected piece, its legal destinations, attack targets, a setup zone,
         the last move, and a compulsory exit from the base."""
         self.underlay.clear()
@@ -195,6 +198,11 @@ class BoardWidget:
             self.overlay.append(self._sprite("target", square))
         for square in exits:
             self.overlay.append(self._sprite("exit", square))
+        carried = self.picture.tokens.get(selected).flag if selected in self.picture.tokens else None
+        for square in handoffs:   # friendly ships that may take the flag
+            self.overlay.append(self._sprite("handoff", square))
+            if carried:
+                self.overlay.append(self._sprite(f"flag-{carried}", square, 0.42, -0.28, -0.26))
 
     # --- dragging ------------------------------------------------------------------------
     def lift(self, square: str) -> bool:
@@ -222,18 +230,35 @@ class BoardWidget:
 
     # --- effects ---------------------------------------------------------------------------
     def burst(self, square: str, life: float = 0.8) -> None:
+        """An explosion flash growing out of ``square``."""
         sprite = self._sprite("burst", square, 0.4)
         self.effects.append(Effect(sprite, 0.0, life, 1.6))
         self.effect_sprites.append(sprite)
+
+    def ghost(self, square: str, texture: str, life: float = 1.4) -> None:
+        """A piece just removed, shown face up where it stood while it fades and sinks."""
+        if texture not in self.textures:
+            return
+        sprite = self._sprite(texture, square, PIECE_FILL)
+        self.effects.append(Effect(sprite, 0.0, life, 0.0))
+        self.effect_sprites.append(sprite)
+
+    def busy(self) -> bool:
+        return bool(self.effects)
 
     def update(self, dt: float) -> bool:
         """Advance animations; True while any is running."""
         for effect in list(self.effects):
             effect.age += dt
             t = min(1.0, effect.age / effect.life)
-            effect.sprite.width = effect.sprite.height = SQUARE * (0.4 + effect.grow * t)
-            effect.sprite.alpha = int(255 * (1 - t))
-            effect.sprite.angle = 90 * t
+            if effect.grow:
+                effect.sprite.width = effect.sprite.height = SQUARE * (0.4 + effect.grow * t)
+                effect.sprite.angle = 90 * t
+            else:   # a sinking piece: holds still for a moment, then fades and tilts
+                fade = max(0.0, (t - 0.45) / 0.55)
+                effect.sprite.width = effect.sprite.height = SQUARE * PIECE_FILL * (1 - 0.25 * fade)
+                effect.sprite.angle = 25 * fade
+            effect.sprite.alpha = int(255 * (1 - t)) if effect.grow else int(255 * (1 - max(0.0, (t - 0.45) / 0.55)))
             if t >= 1.0:
                 self.effects.remove(effect)
                 self.effect_sprites.remove(effect.sprite)

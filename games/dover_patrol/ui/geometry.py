@@ -51,9 +51,10 @@ class BoardGeometry:
         return None
 
 
-def geometry_from_board(board, sides=("south", "north")) -> BoardGeometry:
-    """Adapt the engine's BoardData (a Grid with walls, bases and harbours per side index)."""
-    grid = board.grid
+def geometry_from_rules(rules, sides=("south", "north")) -> BoardGeometry:
+    """The board of a game's compiled rules: its grid (walls only where the variant has them),
+    and the bases and harbours of the board data."""
+    grid, board = rules.grid, rules.board
     return BoardGeometry(
         files=grid.files, ranks=grid.ranks,
         harbours={side: frozenset(grid.name(sq) for sq in board.harbours[i]) for i, side in enumerate(sides)},

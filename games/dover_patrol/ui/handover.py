@@ -72,3 +72,44 @@ class HandOverView(arcade.View):
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
         self._ready()
+
+
+class AnswerView(HandOverView):
+    """A covered screen on which the other player answers a question (a draw offer)."""
+
+    def __init__(self, heading: str, question: str, on_yes: Callable[[], None], on_no: Callable[[], None],
+                 colour_blind: bool, side: str) -> None:
+        super().__init__(side, side, [], lambda: None, colour_blind, heading)
+        self.question, self.on_yes, self.on_no = question, on_yes, on_no
+
+    def build(self) -> None:
+        from .widgets import Button
+        w, h = self.window.get_size()
+        c = self.canvas
+        c.reset()
+        band = min(380, h * 0.5)
+        c.rect(0, h / 2 - band / 2, w, band, (16, 24, 36))
+        c.text(self.heading, w / 2, h / 2 + band * 0.25, self.pal.side_light[self.side], 34, bold=True,
+               anchor_x="center", anchor_y="center")
+        c.text(self.question, w / 2, h / 2 + band * 0.06, (230, 226, 214), 18, anchor_x="center", anchor_y="center")
+        c.button(Button("Accept the draw", lambda: self._answer(self.on_yes), "Y", accent=True, name="accept"),
+                 w / 2 - 250, h / 2 - band * 0.25, 230, 44, size=14)
+        c.button(Button("Play on", lambda: self._answer(self.on_no), "N", name="decline"),
+                 w / 2 + 20, h / 2 - band * 0.25, 230, 44, size=14)
+
+    def _answer(self, action: Callable[[], None]) -> None:
+        if self.age >= GRACE and not self.done:
+            self.done = True
+            action()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if symbol == arcade.key.Y:
+            self._answer(self.on_yes)
+        elif symbol in (arcade.key.N, arcade.key.ESCAPE):
+            self._answer(self.on_no)
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        self.canvas.click(x, y)
+
+    def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
+        self.canvas.hover(x, y)

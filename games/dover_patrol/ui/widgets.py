@@ -14,7 +14,7 @@ from typing import Callable
 import arcade
 import pyglet
 
-PANEL_FONT = ("Old Standard TT", "Liberation Serif", "DejaVu Serif", "serif")
+from navalgames.ui.theme import FONT as PANEL_FONT
 
 
 @dataclass
@@ -77,9 +77,9 @@ class Canvas:
 
     def text(self, value: str, x: float, y: float, colour=None, size: float = 12, *, bold: bool = False,
              anchor_x: str = "left", anchor_y: str = "baseline", width: int | None = None,
-             italic: bool = False) -> arcade.Text:
+             italic: bool = False, align: str = "left") -> arcade.Text:
         label = arcade.Text(value, x, y, colour or self.style.text, size, width=width or 0,
-                            multiline=bool(width), font_name=PANEL_FONT, bold=bold, italic=italic,
+                            multiline=bool(width), font_name=PANEL_FONT, bold=bold, italic=italic, align=align,
                             anchor_x=anchor_x, anchor_y=anchor_y, batch=self.batch)
         self.texts.append(label)
         return label

@@ -1,0 +1,397 @@
+"""The deployment screen: a player places his fleet, in secret, on his lit setup squares.
+
+Ships come from a tray grouped by kind; they are dragged (or clicked, then a square clicked)
+onto the board, dragged back or right-clicked to return, dropped on each other to swap. Random,
+the variant's named presets and the player's own saved formations fill the board at once. Ready
+is offered only when the engine finds nothing wrong, and what is wrong is said in its words.
+"""
+
+from __future__ import annotations
+
+import random
+
+import arcade
+
+from games.dover_patrol.rules import KIND_OF_CODE, Deploy, deployment_problems
+from games.dover_patrol.rules.model import CODE_ORDER, KIND_CODES, SIDE_INDEX
+from games.dover_patrol.rules.setup import preset_deployment, presets_for, random_deployment
+from navalgames.core.state import IllegalAction
+
+from .formations import Formation, FormationError, load_formations, save_formation
+from .screen import DoverScreen
+from .session import Session
+from .widgets import Button, Prompt, wrap
+
+TRAY_COLUMNS = 5
+
+
+class DeployView(DoverScreen):
+    def __init__(self, session: Session, side: str) -> None:
+        super().__init__(session, side)
+        self.side = side
+        self.side_index = SIDE_INDEX[side]
+        self.rules = session.rules
+        self.placement: dict[str, str] = {}          # square -> piece code
+        self.tray_pick: str | None = None            # a kind clicked in the tray, to place by click
+        self.tray_slots: list[tuple[str, tuple[float, float, float, float]]] = []
+        self.drag_from: tuple[str, str] | None = None   # ("tray", code) or ("board", square)
+        self.press_at = (0.0, 0.0)
+        self.floating = arcade.SpriteList()
+        self.prompt: Prompt | None = None
+        self.message = ""
+        main, odd = self.rules.setup_squares(self.side_index)
+        names = self.rules.names
+        self.main_squares = sorted(names[s] for s in main)
+        self.odd_squares = sorted(names[s] for s in odd)
+        self.zone = set(self.main_squares) | set(self.odd_squares)
+        try:
+            self.formations = load_formations()
+        except FormationError as exc:
+            self.formations, self.message = [], str(exc)
+
+    # --- the fleet --------------------------------------------------------------------------------
+    def counts_left(self) -> dict[str, int]:
+        left = {code: self.rules.counts[KIND_OF_CODE[code]] for code in CODE_ORDER}
+        for code in self.placement.values():
+            left[code] -= 1
+        return {code: n for code, n in left.items() if self.rules.counts[KIND_OF_CODE[code]]}
+
+    def pairs(self, placement: dict[str, str] | None = None) -> list[tuple[int, int]]:
+        parse = self.rules.grid.parse
+        return [(parse(sq), KIND_OF_CODE[code]) for sq, code in (placement or self.placement).items()]
+
+    def problems(self) -> list[str]:
+        found = deployment_problems(self.rules, self.side_index, self.pairs())
+        left = sum(self.counts_left().values())
+        if left:
+            found = [p for p in found if " to place, " not in p]
+            found.insert(0, f"{left} ship{'s' if left != 1 else ''} still in the tray.")
+        return found
+
+    def ready_allowed(self) -> bool:
+        return not self.problems() and self.session.state.to_act() == self.side
+
+    def set_placement(self, deploy: Deploy) -> None:
+        names = self.rules.names
+        self.placement = {names[sq]: KIND_CODES[k] for sq, k in deploy.placement}
+        self.tray_pick = None
+        self.dirty = True
+
+    # --- actions ------------------------------------------------------------------------------------
+    def randomise(self) -> None:
+        self.set_placement(random_deployment(self.rules, self.side_index, random.Random()))
+        self.message = "A random deployment: drag ships to change it."
+
+    def clear_all(self) -> None:
+        self.placement = {}
+        self.message = ""
+        self.dirty = True
+
+    def use_preset(self, preset) -> None:
+        try:
+            self.set_placement(preset_deployment(self.rules, preset, self.side_index))
+            self.message = f"{preset.name}: {preset.description}"
+        except IllegalAction as exc:
+            self.message = str(exc)
+        self.dirty = True
+
+    def south_seat(self, placement: dict[str, str]) -> dict[str, str]:
+        """A placement written from South's seat (formations are kept that way)."""
+        if self.side == "south":
+            return dict(placement)
+        parse, names, turn = self.rules.grid.parse, self.rules.names, self.rules.board.rotate
+        return {names[turn(parse(sq))]: code for sq, code in placement.items()}
+
+    def from_south_seat(self, placement: dict[str, str]) -> dict[str, str]:
+        return self.south_seat(placement)   # turning round twice is the identity
+
+    def fitting_formations(self) -> list[Formation]:
+        fit = []
+        for formation in self.formations:
+            try:
+                mine = self.from_south_seat(formation.placement)
+                if mine and not deployment_problems(self.rules, self.side_index, self.pairs(mine)):
+                    fit.append(formation)
+            except (ValueError, KeyError):
+                continue
+        return fit
+
+    def load_formation(self, formation: Formation) -> None:
+        self.placement = self.from_south_seat(formation.placement)
+        self.message = f"Formation '{formation.name}' loaded."
+        self.dirty = True
+
+    def ask_formation_name(self) -> None:
+        if self.problems():
+            self.message = "Only a complete, legal deployment can be saved as a formation."
+            self.dirty = True
+            return
+        self.prompt = Prompt("Name this formation", self.store_formation)
+        self.dirty = True
+
+    def store_formation(self, name: str) -> None:
+        try:
+            save_formation(Formation(name, self.session.variant.id, self.south_seat(self.placement)))
+            self.formations = load_formations()
+            self.message = f"Formation '{name}' saved."
+        except (OSError, FormationError) as exc:
+            self.message = f"Could not save the formation: {exc}"
+        self.dirty = True
+
+    def ready(self) -> None:
+        if not self.ready_allowed():
+            return
+        deploy = Deploy(self.side_index, self.pairs(), self.rules.grid)
+        try:
+            self.session.play(deploy)
+        except IllegalAction as exc:
+            self.message = str(exc)
+            self.dirty = True
+            return
+        self.sound("place")
+        from .flow import show_next
+        show_next(self.session)
+
+    def menu(self) -> None:
+        self.session.thinker.forget()
+        self.window.show_launcher()
+
+    # --- the computer may deploy first ---------------------------------------------------------------
+    def on_update(self, delta_time: float) -> None:
+        super().on_update(delta_time)
+        if self.session.state.phase == "setup" and self.session.computer_to_act():
+            if self.session.poll_computer() is not None:
+                self.dirty = True
+        elif self.session.state.phase != "setup":
+            from .flow import show_next
+            show_next(self.session)
+
+    # --- drawing ---------------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        picture = self.session.picture(self.side)
+        for square, code in self.placement.items():
+            from .board import Token
+            picture.tokens[square] = Token(self.side, code)
+        self.board.show(picture)
+        self.board.highlight(zone=sorted(self.zone - set(self.placement)),
+                             selected=self.drag_from[1] if self.drag_from and self.drag_from[0] == "board" else None)
+        self.build_panel()
+
+    def build_panel(self) -> None:
+        c, lay = self.panel, self.layout
+        c.reset()
+        if lay is None:
+            return
+        k = lay.scale
+        left, width = lay.panel.left + 18 * k, lay.panel.width - 36 * k
+        dim, text = self.pal.panel_dim, c.style.text
+        c.rect(lay.panel.left, 0, 3 * k, lay.height, (60, 70, 86))
+        y = lay.height - 38 * k
+        c.text(f"{self.side.title()} deploys", left, y, self.pal.side_light[self.side], 22 * k, bold=True)
+        y -= 20 * k
+        c.text(self.session.variant.name, left, y, text, 12 * k, italic=True)
+        y -= 8 * k
+        zone = self.rules.variant.setup
+        how = (f"Drag your ships onto the lit squares: your nearest {zone.ranks} ranks (base left empty) "
+               f"and one odd ship on your rank {zone.odd_rank}. Right-click a ship to take it back; drop "
+               f"one on another to swap them. North cannot see this screen.")
+        if self.side == "north":
+            how = how.replace("North cannot", "South cannot")
+        for line in wrap(how, int(width / (5.8 * k))):
+            y -= 14 * k
+            c.text(line, left, y, dim, 10.5 * k)
+        # the tray
+        y -= 12 * k
+        counts = self.counts_left()
+        slot_w = width / TRAY_COLUMNS
+        icon = min(52 * k, slot_w - 12 * k)
+        row_h = icon + 20 * k
+        self.tray_slots = []
+        for i, code in enumerate(counts):
+            r, col = divmod(i, TRAY_COLUMNS)
+            cx = left + col * slot_w + slot_w / 2
+            cy = y - r * row_h - icon / 2
+            n = counts[code]
+            if code == self.tray_pick:
+                c.rect(cx - icon / 2 - 4 * k, cy - icon / 2 - 4 * k, icon + 8 * k, icon + 8 * k, (250, 226, 90))
+            c.sprite(self.board.textures[f"face-{self.side}-{code}"], cx, cy, icon, 255 if n else 70)
+            name = self.rules.kind_names[KIND_OF_CODE[code]]
+            c.text(f"×{n}  {short(name)}", cx, cy - icon / 2 - 11 * k, text if n else dim, 9 * k,
+                   anchor_x="center", anchor_y="center")
+            self.tray_slots.append((code, (cx - icon / 2, cy - icon / 2, icon, icon)))
+        rows = (len(counts) + TRAY_COLUMNS - 1) // TRAY_COLUMNS
+        y -= rows * row_h + 6 * k
+        h, gap = 30 * k, 8 * k
+
+        def button_row(buttons: list[Button], y: float, per_row: int = 3) -> float:
+            for start in range(0, len(buttons), per_row):
+                row = buttons[start:start + per_row]
+                bw = (width - gap * (per_row - 1)) / per_row
+                y -= h
+                for i, b in enumerate(row):
+                    c.button(b, left + i * (bw + gap), y, bw, h, size=10.5 * k)
+                y -= gap
+            return y
+
+        y = button_row([Button("Random", self.randomise, "R", name="random"),
+                        Button("Clear", self.clear_all, "C", bool(self.placement), name="clear"),
+                        Button("Save formation", self.ask_formation_name, "F", not self.problems(),
+                               name="save_formation")], y)
+        presets = presets_for(self.rules)
+        if presets:
+            c.text("Presets", left, y - 12 * k, (226, 200, 140), 11 * k, bold=True)
+            y -= 18 * k
+            y = button_row([Button(p.name, (lambda p=p: self.use_preset(p)), name=f"preset:{p.id}")
+                            for p in presets], y)
+        mine = self.fitting_formations()
+        c.text("My formations", left, y - 12 * k, (226, 200, 140), 11 * k, bold=True)
+        y -= 18 * k
+        if mine:
+            y = button_row([Button(f.name, (lambda f=f: self.load_formation(f)), name=f"formation:{f.name}")
+                            for f in mine[-6:]], y)
+        else:
+            c.text("none saved yet for this fleet", left, y - 12 * k, dim, 10 * k, italic=True)
+            y -= 20 * k
+        # what is wrong, and Ready
+        ready_h = 40 * k
+        bottom = 14 * k
+        c.button(Button("Menu", self.menu, "M", name="menu"), left, bottom, width * 0.3, ready_h, size=12 * k)
+        allowed = self.ready_allowed()
+        c.button(Button("Ready", self.ready, "Enter", allowed, accent=allowed, name="ready"),
+                 left + width * 0.34, bottom, width * 0.66, ready_h, size=14 * k)
+        problems = self.problems()
+        if self.prompt:
+            lines = [f"{self.prompt.question}: {self.prompt.value}_", "Enter to save, Esc to cancel."]
+            colour = (250, 226, 90)
+        elif problems:
+            lines = ["Not ready: " + problems[0]] + problems[1:3]
+            colour = (250, 190, 120)
+        elif self.session.state.to_act() != self.side:
+            lines = ["Waiting for the computer to deploy…"]
+            colour = text
+        else:
+            lines = ["Your fleet is ready: press Ready (Enter)."]
+            colour = (170, 220, 170)
+        if self.message and not self.prompt:
+            lines = [self.message] + lines
+        wrapped = [part for line in lines for part in wrap(line, int(width / (6.0 * k)))]
+        yy = bottom + ready_h + 12 * k + (len(wrapped[:5]) - 1) * 15 * k
+        for i, line in enumerate(wrapped[:5]):
+            c.text(line, left, yy - i * 15 * k, colour if i >= (1 if self.message and not self.prompt else 0) else text,
+                   11 * k)
+
+    def on_draw(self) -> None:
+        super().on_draw()
+        self.floating.draw()
+
+    # --- input -------------------------------------------------------------------------------------------
+    def tray_code_at(self, x: float, y: float) -> str | None:
+        for code, (l, b, w, h) in self.tray_slots:
+            if l <= x <= l + w and b <= y <= b + h:
+                return code
+        return None
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        if self.prompt:
+            return
+        if self.question_click(x, y) or self.panel.click(x, y):
+            self.dirty = True
+            return
+        square = self.board.square_at(x, y)
+        if button == arcade.MOUSE_BUTTON_RIGHT:
+            if square in self.placement:
+                del self.placement[square]
+                self.dirty = True
+            self.tray_pick = None
+            return
+        code = self.tray_code_at(x, y)
+        if code is not None:
+            if self.counts_left().get(code, 0) > 0:
+                self.drag_from = ("tray", code)
+                self.press_at = (x, y)
+                self.float_piece(code, x, y)
+            return
+        if square in self.placement:
+            self.drag_from = ("board", square)
+            self.press_at = (x, y)
+            self.board.lift(square)
+            return
+        if square in self.zone and self.tray_pick and self.counts_left().get(self.tray_pick, 0) > 0:
+            self.placement[square] = self.tray_pick
+            if not self.counts_left().get(self.tray_pick):
+                self.tray_pick = None
+            self.dirty = True
+
+    def float_piece(self, code: str, x: float, y: float) -> None:
+        self.floating.clear()
+        sprite = arcade.Sprite(self.board.textures[f"face-{self.side}-{code}"])
+        sprite.width = sprite.height = 100 * self.board.scale
+        sprite.position = (x, y)
+        self.floating.append(sprite)
+
+    def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int) -> None:
+        if not self.drag_from:
+            return
+        if self.drag_from[0] == "tray":
+            if self.floating:
+                self.floating[0].position = (x, y)
+        else:
+            self.board.drag_to(x, y)
+
+    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
+        if not self.drag_from:
+            return
+        origin, what = self.drag_from
+        self.drag_from = None
+        self.floating.clear()
+        self.board.drop()
+        moved = abs(x - self.press_at[0]) + abs(y - self.press_at[1]) > 4
+        square = self.board.square_at(x, y)
+        if origin == "tray":
+            if not moved:   # a click on the tray: pick the kind, then click squares
+                self.tray_pick = None if self.tray_pick == what else what
+            elif square in self.zone:
+                self.placement[square] = what       # a ship already there goes back to the tray
+            self.dirty = True
+            return
+        if not moved or square == what:
+            self.dirty = True
+            return
+        code = self.placement.pop(what)
+        if square in self.zone:
+            if square in self.placement:               # swap the two ships
+                self.placement[what] = self.placement[square]
+            self.placement[square] = code
+        # dropped anywhere else: back to the tray
+        self.sound("place") if square in self.zone else None
+        self.dirty = True
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if self.prompt:
+            if self.prompt.key(symbol):
+                self.prompt = None
+            self.dirty = True
+            return
+        if self.question_key(symbol):
+            return
+        keys = {arcade.key.R: self.randomise, arcade.key.C: self.clear_all, arcade.key.F: self.ask_formation_name,
+                arcade.key.ENTER: self.ready, arcade.key.RETURN: self.ready, arcade.key.M: self.menu,
+                arcade.key.ESCAPE: self.drop_pick}
+        if symbol in keys:
+            keys[symbol]()
+
+    def drop_pick(self) -> None:
+        self.tray_pick = None
+        self.dirty = True
+
+    def on_text(self, text: str) -> None:
+        if self.prompt:
+            self.prompt.type(text)
+            self.dirty = True
+
+
+def short(name: str) -> str:
+    """A kind's name short enough for the tray ('Motor Torpedo Boat' -> 'Torpedo Boat')."""
+    words = {"Motor Torpedo Boat": "Torpedo Boat", "Auxiliary Cruiser": "Aux. Cruiser",
+             "Battle Squadron": "Squadron", "Vice-Flagship": "Vice-Flag."}
+    return words.get(name, name)
