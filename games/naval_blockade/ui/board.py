@@ -148,6 +148,7 @@ class Board:
         self.effects = arcade.SpriteList()
         self.under = ShapeElementList()       # arc tints and square highlights, below the land
         self.over = ShapeElementList()        # outlines, tracks, paths, line of fire
+        self.shot = ShapeElementList()        # a shot in flight while its die rolls
         self.halos = arcade.SpriteList()
         self.ship_sprite: dict[str, arcade.Sprite] = {}
         self.halo_sprite: dict[str, arcade.Sprite] = {}
@@ -202,6 +203,15 @@ class Board:
             x, y = self.ship_sprite[side].position
             smoke.position = (x + SQ * 0.12, y + SQ * 0.12)    # drifting off the burning ship
             self.effects.append(smoke)
+
+    def set_shot(self, start: tuple[float, float] | None, end: tuple[float, float] | None) -> None:
+        """The smoke trail of a shot from firer to target (None, None clears it)."""
+        self.shot = ShapeElementList()
+        if start is None or end is None:
+            return
+        self.shot.append(thick_lines([start, end], (255, 246, 220, 150), 5))
+        self.shot.append(dashed([start, end], (250, 170, 40, 255), 2.5, 5, 5))
+        self.shot.append(create_polygon(_circle(start[0], start[1], SQ * 0.22), (255, 214, 90, 220)))
 
     def set_markers(self, markers: list[tuple[str, Square, int]]) -> None:
         """See-through ships where each steering order would take the ship."""
@@ -315,6 +325,7 @@ class Board:
         """Ships (which glide), markers and smoke: drawn every frame."""
         self.halos.draw()
         self.markers.draw()
+        self.shot.draw()
         self.ships.draw()
         self.effects.draw()
 

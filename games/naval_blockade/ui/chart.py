@@ -18,8 +18,8 @@ from functools import lru_cache
 
 import arcade
 import pyglet
-from arcade.types import LBWH, LRBT, Rect
-from PIL import Image, ImageDraw, ImageFilter
+from arcade.types import LRBT, Rect
+from PIL import Image, ImageDraw
 
 from . import art
 

@@ -13,6 +13,7 @@ from arcade.shape_list import ShapeElementList, create_rectangle_filled, create_
 
 from games.naval_blockade.rules import (GUN_NAMES, HELMS, SHIP_GUNS, SIDES, guns_bearing,
                                         line_of_fire, range_between, steering_destinations)
+from navalgames.core.grid import Heading
 from navalgames.core.match import replay
 from navalgames.core.state import IllegalAction
 from navalgames.ui import theme
@@ -20,7 +21,7 @@ from navalgames.ui.palette import with_alpha
 from navalgames.ui.widgets import Button
 
 from .board import arc_colours, die_texture
-from .screen import HELM_KEYS, SHIP, SOUNDS, BlockadeScreen, coords, square_name, volley_words
+from .screen import HELM_KEYS, SHIP, BlockadeScreen, coords, square_name, volley_words
 
 HELM_SYMBOL = {"port": "\u2190 port", "ahead": "\u2191 ahead", "starboard": "\u2192 starboard"}
 STEER_WORDS = "Steer: \u2190/A port,  \u2191/W ahead,  \u2192/D starboard, or click a ghost ship."
@@ -272,13 +273,13 @@ class PlayView(BlockadeScreen):
                 if steer.legal:
                     square = coords(state, steer.square)
                     self.markers[square] = steer
-            board.set_markers([(SIDES[mover], sq, _heading_index(s.heading))
+            board.set_markers([(SIDES[mover], sq, Heading[s.heading].value)
                                for sq, s in self.markers.items()])
         elif human and stage == "course":
             for helm in HELMS:
                 h = (state.heading[mover] + helm.turn) % 8
                 f, r = coords(state, state.at[mover])
-                dx, dy = _DELTA[h]
+                dx, dy = Heading(h).delta
                 square = (f + dx, r + dy)
                 if 0 <= square[0] < state.rules.size and 0 <= square[1] < state.rules.size:
                     self.markers[square] = (helm, h)
@@ -354,8 +355,6 @@ class PlayView(BlockadeScreen):
             state.apply(helm)
         except IllegalAction:
             return None
-        if state.stage == "fire" or state.outcome() is not None or state.stage in ("move", "six", "course"):
-            return state
         return state
 
     def hover_words(self) -> str:
@@ -367,7 +366,7 @@ class PlayView(BlockadeScreen):
         if state.stage == "course":
             helm, h = marker
             return (f"{HELM_SYMBOL[str(helm)]}: she will come back heading "
-                    f"{_HEADINGS[h]}, to {self._name(self.hover_square)}")
+                    f"{Heading(h).name}, to {self._name(self.hover_square)}")
         after = state.clone()
         after.apply(marker.action)
         where = square_name(state, marker.square)
@@ -450,7 +449,6 @@ class PlayView(BlockadeScreen):
         if before_stage == "six":
             mover = state.side
         if self.play(word):
-            self.window.play_sound(SOUNDS["move"])
             state = self.match.state
             if before_stage == "six" and state.stage == "six":
                 self.path.append(state.at[mover])
@@ -515,15 +513,5 @@ class PlayView(BlockadeScreen):
         pass
 
 
-_HEADINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
-_DELTA = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
-
-
 def _squares(n: int) -> str:
     return f"{n} square" if n == 1 else f"{n} squares"
-
-
-def _heading_index(name: str) -> int:
-    return _HEADINGS.index(name)
-
-

@@ -16,6 +16,7 @@ import arcade
 from arcade.types import LBWH
 
 from games.naval_blockade.rules import GUN_NAMES, SIDES
+from navalgames.core.grid import Heading
 from navalgames.core.match import Match
 from navalgames.core.state import CHANCE, Event, IllegalAction
 from navalgames.ui import theme
@@ -32,8 +33,7 @@ HELM_KEYS = {arcade.key.LEFT: "port", arcade.key.A: "port", arcade.key.UP: "ahea
 SOUNDS = {"fire": ":resources:sounds/hit3.wav", "hit": ":resources:sounds/hit1.wav",
           "disabled": ":resources:sounds/explosion1.wav", "ram": ":resources:sounds/explosion2.wav",
           "win": ":resources:sounds/upgrade1.wav", "lose": ":resources:sounds/gameover2.wav",
-          "error": ":resources:sounds/error2.wav", "move": ":resources:sounds/phaseJump1.wav",
-          "place": ":resources:sounds/rockHit2.wav"}
+          "error": ":resources:sounds/error2.wav", "place": ":resources:sounds/rockHit2.wav"}
 GLIDE_SECONDS = 0.22
 ROLL_SECONDS = 0.55
 
@@ -239,7 +239,7 @@ class BlockadeScreen(arcade.View):
             state = self.match.state
             grid = state.terrain.grid
             end = square_centre(*coords(state, grid.parse(d["to"])))
-            heading = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"].index(d["heading"])
+            heading = Heading[d["heading"]].value
             start = sprite.position if sprite else end
             a0 = sprite.angle if sprite else heading * 45
             a1 = a0 + ((heading * 45 - a0 + 180) % 360 - 180)
@@ -251,13 +251,17 @@ class BlockadeScreen(arcade.View):
         elif e.kind == "course":
             side = d["ship"]
             sprite = self.board.ship_sprite.get(side)
-            heading = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"].index(d["heading"])
+            heading = Heading[d["heading"]].value
             a0 = sprite.angle
             step.data = {"side": side, "start": sprite.position, "end": sprite.position, "a0": a0,
                          "a1": a0 + ((heading * 45 - a0 + 180) % 360 - 180)}
             self.board.markers.clear()
             self.board.clear_overlays()
         elif e.kind == "fire":
+            firer = self.board.ship_sprite.get(d["ship"])
+            target = self.board.ship_sprite.get(SIDES[1 - SIDES.index(d["ship"])])
+            if firer is not None and target is not None:
+                self.board.set_shot(firer.position, target.position)
             if not self.tray_rolling and self.tray and self._tray_volley != (d["ship"], self._volley_no):
                 self.tray.clear()
             die = arcade.Sprite(die_texture("M"))
@@ -303,6 +307,7 @@ class BlockadeScreen(arcade.View):
         if e.kind in ("move", "course") and step.data:
             self.board.move_ship(d["ship"], step.data["end"], step.data["a1"] % 360)
         elif e.kind == "fire":
+            self.board.set_shot(None, None)
             if self.tray_rolling:
                 self.tray_rolling.pop().texture = die_texture(d["roll"])
             side = SIDES.index(d["ship"])
