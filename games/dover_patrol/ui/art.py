@@ -56,7 +56,7 @@ NORMAL = Palette(
     name="normal",
     sea=(52, 112, 138), sea_alt=(57, 119, 145), harbour=(70, 128, 132), grid=(32, 78, 102),
     wall=(142, 124, 98), wall_edge=(86, 70, 52), base=(226, 196, 92),
-    setup_zone=(250, 240, 180, 46),
+    setup_zone=(250, 236, 170, 70),
     side={"south": (176, 48, 40), "north": (34, 60, 110)},
     side_dark={"south": (112, 26, 22), "north": (16, 30, 62)},
     side_light={"south": (226, 150, 140), "north": (150, 174, 214)},
@@ -70,7 +70,7 @@ COLOUR_BLIND = Palette(
     name="colour-blind",
     sea=(72, 104, 120), sea_alt=(78, 110, 126), harbour=(112, 134, 142), grid=(44, 70, 86),
     wall=(200, 190, 170), wall_edge=(90, 84, 74), base=(240, 228, 66),
-    setup_zone=(255, 255, 255, 44),
+    setup_zone=(255, 255, 255, 64),
     side={"south": (230, 159, 0), "north": (0, 114, 178)},
     side_dark={"south": (150, 96, 0), "north": (0, 62, 104)},
     side_light={"south": (250, 214, 140), "north": (140, 196, 232)},
@@ -465,6 +465,11 @@ def marker(kind: str, colour) -> Image.Image:
                             outline=rgba, width=w)
     elif kind == "fill":
         d.rectangle((0, 0, _CANVAS, _CANVAS), fill=tuple(colour[:3]) + (colour[3] if len(colour) > 3 else 90,))
+    elif kind == "zone":
+        # a lit setup square: a pale wash with a bright inner edge, visible under and around ships
+        d.rectangle((0, 0, _CANVAS, _CANVAS), fill=tuple(colour[:3]) + (colour[3],))
+        w = int(_CANVAS * 0.03)
+        d.rectangle((w * 2, w * 2, _CANVAS - w * 2, _CANVAS - w * 2), outline=tuple(colour[:3]) + (200,), width=w)
     elif kind == "exit":
         # a compulsory exit: a bold dashed frame with corner ticks, told apart by shape not hue
         w = int(_CANVAS * 0.05)
@@ -504,7 +509,7 @@ def all_images(pal: Palette) -> dict[str, Image.Image]:
     images["target"] = marker("ring", pal.target)
     images["selected"] = marker("frame", pal.selected)
     images["last"] = marker("fill", pal.last_move)
-    images["zone"] = marker("fill", pal.setup_zone)
+    images["zone"] = marker("zone", pal.setup_zone)
     images["exit"] = marker("exit", pal.target)
     images["eye"] = eye_badge()
     images["handoff"] = marker("frame", pal.legal)

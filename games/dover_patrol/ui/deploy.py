@@ -357,13 +357,15 @@ class DeployView(DoverScreen):
         if not moved or square == what:
             self.dirty = True
             return
-        code = self.placement.pop(what)
-        if square in self.zone:
+        if square is None:                             # dropped off the board: back to the tray
+            del self.placement[what]
+        elif square in self.zone:
+            code = self.placement.pop(what)
             if square in self.placement:               # swap the two ships
                 self.placement[what] = self.placement[square]
             self.placement[square] = code
-        # dropped anywhere else: back to the tray
-        self.sound("place") if square in self.zone else None
+            self.sound("place")
+        # dropped on a square outside the setup area: it stays where it was
         self.dirty = True
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:

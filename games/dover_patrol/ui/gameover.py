@@ -107,11 +107,14 @@ class GameOverView(DoverScreen):
                      left + i * (bw + gap), y, bw, h, size=12 * k)
         y -= 14 * k
         # what happened at this step, then the log around it
-        lines = [e for e in s.log if e.number <= self.step]
+        turn = self.step - self.first
+        lines = [e for e in s.log if e.number <= turn]
         line_h = 15 * k
         bottom = 14 * k
-        c.text(KEYS_HELP, left, bottom, dim, 9 * k, width=int(width))
-        bottom += 26 * k
+        keys = wrap(KEYS_HELP, int(width / (4.9 * k)))
+        for i, line in enumerate(reversed(keys)):
+            c.text(line, left, bottom + i * 13 * k, dim, 9 * k)
+        bottom += len(keys) * 13 * k + 8 * k
         row = [Button("New game", self.new_game, "N", accent=True, name="new_game"),
                Button("Turn board", self.turn_board, "T", name="turn"),
                Button("Menu", self.menu, "M", name="menu")]
@@ -127,9 +130,10 @@ class GameOverView(DoverScreen):
         rendered = []
         for entry in lines[-room * 2:] if room > 0 else []:
             colour = self.pal.side_light[entry.side] if entry.side else self.pal.panel_text
-            current = entry.number == self.step
+            current = entry.number == turn and turn > 0
             for i, part in enumerate(wrap(entry.text, chars - 5)):
-                rendered.append(((f"{entry.number:>3}. " if i == 0 else "      ") + part,
+                number = f"{entry.number:>3}. " if entry.number else "      "
+                rendered.append(((number if i == 0 else "      ") + part,
                                  (255, 236, 160) if current else colour, current))
         for i, (text, colour, bold) in enumerate(rendered[-room:] if room > 0 else []):
             c.text(text, left, y - i * line_h - 10 * k, colour, 10.5 * k, bold=bold)

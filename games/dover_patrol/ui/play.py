@@ -40,7 +40,7 @@ class PlayView(DoverScreen):
     # --- the game moving on ---------------------------------------------------------------------
     def input_allowed(self) -> bool:
         s = self.session
-        return (self.hold <= 0 and self.question is None and s.human_to_act() is not None
+        return (self.question is None and s.human_to_act() is not None
                 and s.human_to_act() == self.board.viewer and not s.needs_hand_over())
 
     def on_update(self, delta_time: float) -> None:
@@ -97,7 +97,7 @@ class PlayView(DoverScreen):
         self.board.set_viewer(viewer)
         picture = s.picture(viewer)
         self.actions = {}
-        if self.input_allowed() or (s.human_to_act() == viewer and self.hold > 0):
+        if self.input_allowed():
             names = s.rules.names
             for action in s.state.legal_actions():
                 if isinstance(action, (Move, Transfer, Attack)):
@@ -216,8 +216,9 @@ class PlayView(DoverScreen):
         if side in ("south", "north"):
             c.rect(left - 6 * k, y - band, width + 12 * k, band, self.pal.side_dark[side])
             c.rect(left - 6 * k, y - band, 6 * k, band, self.pal.side[side])
+            doing = "deploy" if s.state.phase == "setup" else "move"
             words = self.thinking_words() if side in s.computers else (
-                f"{side.title()} to {'deploy' if s.state.phase == 'setup' else 'move'} ({s.label(side)})")
+                f"{side.title()} to {doing}" + ("" if s.hot_seat else f" ({s.label(side)})"))
             label = c.text(words, left + 8 * k, y - band / 2, (245, 240, 230), 14 * k, bold=True, anchor_y="center")
             if side in s.computers:
                 self.thinking_text = label
@@ -231,9 +232,11 @@ class PlayView(DoverScreen):
             c.text(line, left, y - 10 * k, dim, 10 * k)
             y -= 14 * k
         # buttons and keys at the foot, sunk pieces above them, the log fills the middle
-        bottom = 12 * k
-        c.text(KEYS_HELP, left, bottom, dim, 9 * k, width=int(width))
-        bottom += 30 * k
+        bottom = 10 * k
+        keys = wrap(KEYS_HELP, int(width / (4.9 * k)))
+        for i, line in enumerate(reversed(keys)):
+            c.text(line, left, bottom + i * 13 * k, dim, 9 * k)
+        bottom += len(keys) * 13 * k + 8 * k
         bottom = self.build_buttons(left, bottom, width)
         bottom = self.build_sunk(left, bottom + 6 * k, width)
         self.build_log(left, bottom + 8 * k, width, y - 10 * k)
@@ -277,7 +280,7 @@ class PlayView(DoverScreen):
         second = [Button("Save", self.save, "S", True, name="save"),
                   Button("Menu", self.menu, "M", True, name="menu")]
         if len(s.humans) == 1:
-            second.insert(0, Button("Undo", self.undo, "U", s.can_undo() and self.hold <= 0, name="undo"))
+            second.insert(0, Button("Undo", self.undo, "U", s.can_undo(), name="undo"))
         rows.append(second)
         over = s.result() is not None
         rows.append([Button("Offer draw", self.offer_draw, "D", bool(s.humans) and not over, name="draw"),
@@ -324,7 +327,8 @@ class PlayView(DoverScreen):
         for entry in s.log[-room * 2:]:
             colour = self.pal.side_light[entry.side] if entry.side else self.pal.panel_text
             for i, part in enumerate(wrap(entry.text, chars - 5)):
-                lines.append(((f"{entry.number:>3}. " if i == 0 else "      ") + part, colour))
+                number = f"{entry.number:>3}. " if entry.number else "      "
+                lines.append(((number if i == 0 else "      ") + part, colour))
         for i, (text, colour) in enumerate(lines[-room:]):
             c.text(text, left, top - i * line_h - 10 * k, colour, 10.5 * k)
 
@@ -429,7 +433,7 @@ class PlayView(DoverScreen):
             self.play(END)
 
     def undo(self) -> None:
-        if self.session.can_undo() and self.hold <= 0:
+        if self.session.can_undo():
             self.session.undo()
             self.cancel()
 

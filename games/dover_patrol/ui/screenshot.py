@@ -60,7 +60,6 @@ def demo_match(args, spec):
         return Match(spec, record, None, state=state)
     match = Match.new(spec, args.variant, seed=args.seed, players=players)
     rng = random.Random(args.seed)
-    rules = match.state.rules
     if args.setup:
         if args.side == "north":
             match.play(ENGINE.random_deployment(args.variant, "south", rng))
@@ -68,16 +67,17 @@ def demo_match(args, spec):
     for side in SIDES:
         match.play(ENGINE.random_deployment(args.variant, side, rng))
     limit = 4000 if args.gameover else args.moves
-    for _ in range(limit):
+    for played in range(limit + 40):
         if match.state.outcome() is not None:
             break
+        if played >= limit and (args.gameover or match.state.to_act() == args.side):
+            break   # the picture is taken when the viewer is to move
         actions = match.state.legal_actions()
         # a little purpose, so a picture has battles in it: attack when one is offered
         attacks = [a for a in actions if "x" in str(a)]
         match.play(rng.choice(attacks if attacks and rng.random() < 0.6 else actions))
     if args.gameover and match.state.outcome() is None:
         match.record.result = {"winner": args.side, "reason": f"{args.side.title()} won on time"}
-    del rules
     return match
 
 

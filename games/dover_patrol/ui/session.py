@@ -35,7 +35,7 @@ def other(side: str) -> str:
 
 @dataclass(frozen=True)
 class LogLine:
-    number: int          # the action's place in the record, from 1
+    number: int          # the turn: the action's place in the record after the deployments (0: a deployment)
     side: str | None
     text: str
     kind: str
@@ -131,7 +131,7 @@ class Session:
     def label(self, side: str) -> str:
         if side in self.computers:
             return f"Computer: {self.computers[side].label}"
-        return "you" if not self.hot_seat else "human"
+        return "you" if not self.hot_seat else "player"
 
     def result(self) -> Outcome | None:
         """The game's end: the engine's, or a resignation or agreed draw in the record."""
@@ -172,6 +172,7 @@ class Session:
             self.add_events(number, state.apply_text(text))
 
     def add_events(self, number: int, events: list[Event]) -> None:
+        number -= min(number, self.deployed_count())
         for event in events:
             if event.kind in QUIET_EVENTS:
                 continue
