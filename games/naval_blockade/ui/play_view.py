@@ -11,7 +11,7 @@ from __future__ import annotations
 import arcade
 from arcade.shape_list import ShapeElementList, create_rectangle_filled, create_rectangle_outline
 
-from games.naval_blockade.rules import (GUN_NAMES, HELMS, SHIP_GUNS, SIDES, guns_bearing,
+from games.naval_blockade.rules import (GUN_NAMES, SHIP_GUNS, SIDES, guns_bearing,
                                         line_of_fire, range_between, steering_destinations)
 from navalgames.core.grid import Heading
 from navalgames.core.match import replay
@@ -276,33 +276,29 @@ class PlayView(BlockadeScreen):
             board.set_markers([(SIDES[mover], sq, Heading[s.heading].value)
                                for sq, s in self.markers.items()])
         elif human and stage == "course":
-            for helm in HELMS:
-                h = (state.heading[mover] + helm.turn) % 8
-                f, r = coords(state, state.at[mover])
-                dx, dy = Heading(h).delta
-                square = (f + dx, r + dy)
-                if 0 <= square[0] < state.rules.size and 0 <= square[1] < state.rules.size:
-                    self.markers[square] = (helm, h)
-            board.set_markers([(SIDES[mover], sq, m[1]) for sq, m in self.markers.items()])
+            # each course change, shown where her recovery move will take her (straight ahead)
+            for steer in steering_destinations(state):
+                if steer.square is not None:
+                    self.markers[coords(state, steer.square)] = steer
+            board.set_markers([(SIDES[mover], sq, Heading[s.heading].value)
+                               for sq, s in self.markers.items()])
         if stage == "six":
             ram = coords(state, state.at[state.disabled])
             board.add_square_frame(ram, with_alpha(self.colours.bad, 255), 4, 1)
             board.add_path([coords(state, sq) for sq in self.path],
                            with_alpha(self.colours.side_colour(mover), 220), 4)
-        # what to show the guns of: a hovered ship, a hovered marker, or the ship to act
-        origin_side = mover if stage in ("move", "six", "answer") else 1 - mover
-        if stage == "course":
-            origin_side = mover
+        # whose guns to show: the ship after the hovered marker's order, a hovered ship, or the
+        # ship to act
         at = {i: coords(state, state.at[i]) for i in (0, 1)}
-        heading = {i: state.heading[i] for i in (0, 1)}
         preview = self.preview_state()
-        if self.hover_square in (at[0], at[1]) and preview is None:
-            origin_side = 0 if self.hover_square == at[0] else 1
-        look = preview if preview is not None else state
-        origin = coords(look, look.at[origin_side]) if preview is None else coords(preview, preview.at[mover])
         if preview is not None:
-            origin_side = mover
-            heading = {i: preview.heading[i] for i in (0, 1)}
+            look, origin_side = preview, mover
+        elif self.hover_square in (at[0], at[1]):
+            look, origin_side = state, (0 if self.hover_square == at[0] else 1)
+        else:
+            look, origin_side = state, mover
+        origin = coords(look, look.at[origin_side])
+        heading = look.heading
         hovering_ship = self.hover_square in (at[0], at[1])
         # no firing during the six moves: arcs only for a ship the mouse points at
         if self.show["arcs"] and (stage != "six" or hovering_ship):
@@ -349,7 +345,7 @@ class PlayView(BlockadeScreen):
             return None
         self.hovered_marker = square
         marker = self.markers[square]
-        helm = marker.action if hasattr(marker, "action") else marker[0]
+        helm = marker.action
         state = self.match.state.clone()
         try:
             state.apply(helm)
@@ -364,9 +360,11 @@ class PlayView(BlockadeScreen):
         marker = self.markers[self.hover_square]
         mover = state.side
         if state.stage == "course":
-            helm, h = marker
-            return (f"{HELM_SYMBOL[str(helm)]}: she will come back heading "
-                    f"{Heading(h).name}, to {self._name(self.hover_square)}")
+            words = (f"{HELM_SYMBOL[str(marker.action)]}: she will come back into action heading "
+                     f"{marker.heading}, straight ahead to {self._name(self.hover_square)}")
+            if marker.status in ("land", "off board", "harbour"):
+                return words + ", which is not open sea: she would be driven ashore."
+            return words + "."
         after = state.clone()
         after.apply(marker.action)
         where = square_name(state, marker.square)
@@ -433,8 +431,7 @@ class PlayView(BlockadeScreen):
         square = self.chart.square_under(x, y)
         if square is None or square not in self.markers or not self.human_input_allowed():
             return None
-        marker = self.markers[square]
-        self.steer(str(marker.action if hasattr(marker, "action") else marker[0]))
+        self.steer(str(self.markers[square].action))
         return True
 
     def steer(self, word: str) -> None:
