@@ -65,6 +65,7 @@ class BoardWidget:
         self.overlay = arcade.SpriteList()       # flags on carriers, selection, legal moves, targets
         self.effects: list[Effect] = []
         self.effect_sprites = arcade.SpriteList()
+        self.lifted = arcade.SpriteList()        # a piece being dragged (drawn live)
         self._flag_sprites = arcade.SpriteList()
         self.label_batch = pyglet.graphics.Batch()
         self.labels: list[arcade.Text] = []
@@ -75,6 +76,7 @@ class BoardWidget:
         self._place_board()
         self.picture = BoardPicture()
         self.pixel_rect = LBWH(0, 0, 100, 100)
+        self.margin = 16.0
 
     # --- layout -------------------------------------------------------------------------
     def set_viewer(self, viewer: str) -> None:
@@ -103,6 +105,7 @@ class BoardWidget:
         self.scale = self.pixel_rect.width / self.world_w
         self.camera.projection = LRBT(-self.world_w / 2, self.world_w / 2, -self.world_h / 2, self.world_h / 2)
         self.camera.position = (self.world_w / 2, self.world_h / 2)
+        self.margin = margin
         self._make_labels(margin)
 
     def _make_labels(self, margin: float) -> None:
@@ -164,6 +167,7 @@ class BoardWidget:
         """Replace what the board shows (cheap: about a hundred sprites)."""
         self.picture = picture
         self.pieces.clear()
+        self.lifted.clear()
         self.piece_at.clear()
         self._flag_sprites = arcade.SpriteList()
         for square, token in picture.tokens.items():
@@ -206,13 +210,13 @@ class BoardWidget:
 
     # --- dragging ------------------------------------------------------------------------
     def lift(self, square: str) -> bool:
+        """Pick up the piece on ``square``: it moves to the live layer, over everything else."""
         sprite = self.piece_at.get(square)
         if sprite is None:
             return False
         self.dragging = (square, sprite)
-        # draw the lifted piece last, so it passes over the others
         self.pieces.remove(sprite)
-        self.pieces.append(sprite)
+        self.lifted.append(sprite)
         return True
 
     def drag_to(self, x: float, y: float) -> None:
@@ -225,6 +229,8 @@ class BoardWidget:
             return None
         square, sprite = self.dragging
         sprite.position = self.world_centre(square)
+        self.lifted.remove(sprite)
+        self.pieces.append(sprite)
         self.dragging = None
         return square
 
@@ -265,12 +271,23 @@ class BoardWidget:
         return bool(self.effects)
 
     # --- drawing --------------------------------------------------------------------------
-    def draw(self) -> None:
+    def draw_still(self) -> None:
+        """Everything that stays put between changes: sea, highlights, pieces, flags, labels."""
         with self.camera.activate():
             self.background.draw()
             self.underlay.draw()
             self.pieces.draw()
             self._flag_sprites.draw()
             self.overlay.draw()
-            self.effect_sprites.draw()
         self.label_batch.draw()
+
+    def draw_moving(self) -> None:
+        """What moves every frame: explosions, sinking pieces, a piece being dragged."""
+        if self.effect_sprites or self.lifted:
+            with self.camera.activate():
+                self.effect_sprites.draw()
+                self.lifted.draw()
+
+    def draw(self) -> None:
+        self.draw_still()
+        self.draw_moving()

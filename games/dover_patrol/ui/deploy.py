@@ -280,8 +280,8 @@ class DeployView(DoverScreen):
             c.text(line, left, yy - i * 15 * k, colour if i >= (1 if self.message and not self.prompt else 0) else text,
                    11 * k)
 
-    def on_draw(self) -> None:
-        super().on_draw()
+    def draw_moving(self) -> None:
+        super().draw_moving()
         self.floating.draw()
 
     # --- input -------------------------------------------------------------------------------------------
@@ -315,6 +315,7 @@ class DeployView(DoverScreen):
             self.drag_from = ("board", square)
             self.press_at = (x, y)
             self.board.lift(square)
+            self.invalidate()
             return
         if square in self.zone and self.tray_pick and self.counts_left().get(self.tray_pick, 0) > 0:
             self.placement[square] = self.tray_pick
@@ -345,6 +346,7 @@ class DeployView(DoverScreen):
         self.drag_from = None
         self.floating.clear()
         self.board.drop()
+        self.invalidate()
         moved = abs(x - self.press_at[0]) + abs(y - self.press_at[1]) > 4
         square = self.board.square_at(x, y)
         if origin == "tray":

@@ -68,6 +68,7 @@ class PlayView(DoverScreen):
             if phase != self.thinking_phase:
                 self.thinking_phase = phase
                 self.thinking_text.text = self.thinking_words() + "." * phase
+                self.invalidate()
 
     def finish_animations(self) -> None:
         """Skip what is still moving (tests, screenshots)."""
@@ -227,7 +228,8 @@ class PlayView(DoverScreen):
             c.text(line, left, y - 12 * k, (250, 200, 120) if self.error else style.text, 12 * k)
             y -= 17 * k
         y -= 6 * k
-        players = " · ".join(f"{side.title()}: {s.label(side)}" for side in ("south", "north"))
+        players = ("Two players on one screen: the screen is covered between turns." if s.hot_seat else
+                   " · ".join(f"{side.title()}: {s.label(side)}" for side in ("south", "north")))
         for line in wrap(players, int(width / (5.6 * k))):
             c.text(line, left, y - 10 * k, dim, 10 * k)
             y -= 14 * k
@@ -369,6 +371,7 @@ class PlayView(DoverScreen):
                              handoffs=self.handoffs(), last=self.last_move())
         self.build_panel()
         self.dirty = False
+        self.invalidate()
 
     def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int) -> None:
         self.mouse = (x, y)
@@ -380,6 +383,7 @@ class PlayView(DoverScreen):
             return
         start, self.press = self.press, None
         self.board.drop()
+        self.invalidate()
         square = self.board.square_at(x, y)
         if square and square != start and self.input_allowed():
             if not self.choose_square(start, square):

@@ -115,7 +115,8 @@ class Canvas:
             else:
                 face.color, text.color = (s.face_hot if button.hot else s.face), s.text
 
-    def hover(self, x: float, y: float) -> None:
+    def hover(self, x: float, y: float) -> bool:
+        """Light the button under the mouse; True if anything changed."""
         changed = False
         for button in self.buttons:
             hot = button.contains(x, y)
@@ -123,6 +124,7 @@ class Canvas:
                 button.hot, changed = hot, True
         if changed:
             self.refresh_buttons()
+        return changed
 
     def click(self, x: float, y: float) -> bool:
         for button in self.buttons:
