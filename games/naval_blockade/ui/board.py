@@ -16,7 +16,7 @@ import arcade
 from arcade.shape_list import (ShapeElementList, create_line_strip, create_polygon,
                                create_rectangle_outline, create_rectangles_filled_with_colors)
 
-from games.naval_blockade.rules.geometry import arcs_containing
+from games.naval_blockade.rules import arcs_containing, square_range
 from navalgames.ui.palette import Palette, with_alpha
 
 from . import art
@@ -130,10 +130,11 @@ def _dash_segments(points, dash: float, gap: float) -> list[tuple[float, float]]
 
 
 def range_squares(origin: Square, max_range: int, files: int, ranks: int) -> list[Square]:
+    """The squares within gun range of ``origin`` (the distance is the engine's, rule 12)."""
     f0, r0 = origin
     return [(f0 + dx, r0 + dy) for dy in range(-max_range, max_range + 1)
             for dx in range(-max_range, max_range + 1)
-            if abs(dx) + abs(dy) <= max_range and (dx or dy)
+            if (dx or dy) and square_range(dx, dy) <= max_range
             and 0 <= f0 + dx < files and 0 <= r0 + dy < ranks]
 
 
