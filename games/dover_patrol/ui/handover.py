@@ -44,6 +44,11 @@ class HandOverView(arcade.View):
         c.rect(0, h / 2 - band / 2, w, band, (16, 24, 36))
         c.rect(0, h / 2 + band / 2 - 6, w, 6, self.pal.side[self.side])
         c.rect(0, h / 2 - band / 2, w, 6, self.pal.side[self.side])
+        from .textures import piece_textures
+        textures = piece_textures(self.pal.name == "colour-blind")
+        # the side's piece back and flag: who is called is plain at a glance, in any palette
+        c.sprite(textures[f"back-{self.side}"], w / 2 - 230, h / 2 + band * 0.26, 72)
+        c.sprite(textures[f"flag-{self.side}"], w / 2 + 230, h / 2 + band * 0.26, 80)
         c.text(self.heading, w / 2, h / 2 + band * 0.26, self.pal.side_light[self.side], 40, bold=True,
                anchor_x="center", anchor_y="center")
         c.text(f"Press a key or click when {self.other.title()} is not looking.", w / 2, h / 2 + band * 0.08,

@@ -158,7 +158,7 @@ class PlayView(DoverScreen):
         if side is None:
             return ""
         doing = "deploying" if self.session.state.phase == "setup" else "thinking"
-        return f"{side.title()} ({self.session.computers[side].label}) is {doing}"
+        return f"{side.title()}, {self.session.label(side)}, is {doing}"
 
     def instruction(self) -> str:
         s = self.session
@@ -297,7 +297,7 @@ class PlayView(DoverScreen):
     def build_sunk(self, left: float, bottom: float, width: float) -> float:
         s, c, k = self.session, self.panel, self.layout.scale
         obs = s.state.observation(self.board.viewer)
-        size = 24 * k
+        size = 30 * k
         per_row = max(1, int((width - 70 * k) / (size + 2 * k)))
         y = bottom
         for side in ("north", "south"):

@@ -4,7 +4,10 @@
     --position P.yaml     a position in the documented format (docs/dover_patrol.md)
     --as south|north      whose side the board is seen from (default south)
     --gameover            a game played to its end, on the game-over screen with its replay
+    --step K              with --gameover: the replay stepped back to turn K
     --handover            the hand-over screen between two players on one screen
+    --select SQUARE       select the viewer's ship there, its moves lit
+    --attack              a move into attacking position, waiting for the target or No attack
     --moves N --seed S    without a position: a game started from random deployments and played
                           N turns by a seeded random player (default 40 turns, seed 1920)
 
@@ -34,10 +37,14 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--setup", action="store_true", help="the deployment screen")
     group.add_argument("--gameover", action="store_true", help="the game-over screen")
     group.add_argument("--handover", action="store_true", help="the hand-over screen")
+    p.add_argument("--step", type=int, metavar="K", help="--gameover: the replay stepped to turn K")
     p.add_argument("--variant", default="classic")
     p.add_argument("--moves", type=int, default=40, help="turns played before the picture (default 40)")
     p.add_argument("--seed", type=int, default=1920)
     p.add_argument("--in-tray", type=int, default=12, help="--setup: ships left in the tray (default 12)")
+    p.add_argument("--select", metavar="SQUARE", help="select the viewer's ship on SQUARE (its moves lit)")
+    p.add_argument("--attack", action="store_true",
+                   help="show a move into attacking position waiting for the choice of target")
     p.add_argument("--size", type=parse_size, default=(1280, 800), metavar="WxH")
     p.add_argument("--colour-blind", action="store_true", help="the colour-blind palette")
     p.add_argument("--against-computer", action="store_true",
@@ -126,6 +133,19 @@ def screen_for(window, match, args):
         view.message = ""
         return view
     if args.gameover or session.result() is not None:
-        return GameOverView(session)
+        over = GameOverView(session)
+        if args.step is not None:
+            over.go(over.first + args.step)
+        return over
     view = next_view(session)
-    return view if isinstance(view, PlayView) else PlayView(session)
+    view = view if isinstance(view, PlayView) else PlayView(session)
+    if args.select:
+        view.selected = args.select
+    if args.attack:
+        window.show_view(view)
+        view.refresh()
+        names = match.state.rules.names
+        move = next((a for a in match.state.legal_actions() if getattr(a, "attack", -1) >= 0), None)
+        if move is not None:
+            view.choose_square(names[move.frm], names[move.to])
+    return view

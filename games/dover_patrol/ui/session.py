@@ -130,7 +130,8 @@ class Session:
 
     def label(self, side: str) -> str:
         if side in self.computers:
-            return f"Computer: {self.computers[side].label}"
+            label = self.computers[side].label          # e.g. "Computer (hard)", "Random player"
+            return label if "computer" in label.lower() else f"computer: {label}"
         return "you" if not self.hot_seat else "player"
 
     def result(self) -> Outcome | None:

@@ -183,8 +183,11 @@ def test_against_the_computer_no_hand_over_and_it_answers_off_the_ui_thread(wind
     names = match.state.rules.names
     click_square(window, view, names[move.frm])
     click_square(window, view, names[move.to])
-    testing.draw(window)
-    assert "Random player" in view.thinking_words() or match.state.to_act() == "south"
+    assert match.state.to_act() == "north"
+    assert "Random player" in view.thinking_words()     # the stand-in says what it is
+    view.on_update(0.01)
+    assert view.session.thinker.busy                    # thinking on its own thread...
+    testing.draw(window)                                # ...while the window goes on drawing
     view = settle(window)
     assert isinstance(view, PlayView)          # never a hand-over against the computer
     assert len(match.record.actions) == before + 2 and match.state.to_act() == "south"
