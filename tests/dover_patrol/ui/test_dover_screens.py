@@ -43,6 +43,14 @@ def start_hot_seat(window) -> tuple[Match, PlayView]:
     return match, view
 
 
+def covers_everything(cover) -> bool:
+    """A covering screen shows no piece face: only the called side's emblem (a back and a flag)."""
+    from games.dover_patrol.ui.textures import piece_textures
+    textures = piece_textures(False)
+    emblems = {textures[f"back-{cover.side}"], textures[f"flag-{cover.side}"]}
+    return all(sprite.texture in emblems for sprite in cover.canvas.sprites)
+
+
 def plain_move(view) -> Move:
     """A one-square move without an attack, of the side at the screen."""
     state = view.session.state
@@ -87,7 +95,7 @@ def test_hot_seat_deploy_at_random_then_move_by_clicks_and_hand_over(window):
     cover = settle(window)
     assert isinstance(cover, HandOverView)
     assert cover.side != mover
-    assert len(cover.canvas.sprites) == 0       # nothing of either fleet on the covered screen
+    assert covers_everything(cover)
     assert any(str(move) in line for line in cover.news)
     view = hand_over(window)
     assert isinstance(view, PlayView) and view.board.viewer == cover.side
@@ -309,3 +317,40 @@ def test_clicks_land_on_the_right_squares_after_a_resize(window, size):
         assert view.board.square_at(*view.board.screen_centre(square)) == square
     right_of_board = view.board.pixel_rect.right
     assert view.layout.panel.left >= right_of_board
+
+
+def test_a_resumed_finished_game_opens_on_game_over(window):
+    match, view = start_hot_seat(window)
+    view.session.end_by_agreement("north", "South resigned")
+    auto = read_record(next(window.store.autosave_dir.glob("*.yaml")))
+    assert auto.result == {"winner": "north", "reason": "South resigned"}
+    resumed = Match(spec(), auto, window.store, state=replay(auto))
+    assert isinstance(window.start_match(resumed), GameOverView)
+
+
+def test_draw_offer_on_one_screen_is_answered_on_a_covered_screen(window):
+    from games.dover_patrol.ui.handover import AnswerView
+    match, view = start_hot_seat(window)
+    offering = match.state.to_act()
+    testing.press(window, arcade.key.D)
+    answer = window.current_view
+    assert isinstance(answer, AnswerView) and answer.side != offering
+    assert covers_everything(answer)
+    answer.on_update(1.0)
+    testing.press(window, arcade.key.N)                       # declined: the offerer gets the screen back
+    view = hand_over(window)
+    assert isinstance(view, PlayView) and match.record.result is None
+    testing.press(window, arcade.key.D)
+    window.current_view.on_update(1.0)
+    testing.press(window, arcade.key.Y)
+    over = settle(window)
+    assert isinstance(over, GameOverView) and match.record.result["winner"] == "none"
+
+
+def test_colour_blind_setting_reaches_the_board(window):
+    window.settings.colour_blind = True
+    match, view = open_match(window, players=VS_COMPUTER)
+    assert view.pal.name == "colour-blind"
+    assert view.board.textures["back-north"] is not view.board.textures.get("face-north-10")
+    from games.dover_patrol.ui.textures import piece_textures
+    assert view.board.textures is piece_textures(True)
