@@ -17,6 +17,7 @@ from games.dover_patrol.rules.model import CODE_ORDER, KIND_CODES, SIDE_INDEX
 from games.dover_patrol.rules.setup import preset_deployment, presets_for, random_deployment
 from navalgames.core.state import IllegalAction
 
+from .guide import kind_guide
 from .formations import Formation, FormationError, load_formations, save_formation
 from .screen import DoverScreen
 from .session import Session
@@ -39,6 +40,7 @@ class DeployView(DoverScreen):
         self.floating = arcade.SpriteList()
         self.prompt: Prompt | None = None
         self.message = ""
+        self.hover_code: str | None = None            # the tray kind under the mouse (its guide shown)
         main, odd = self.rules.setup_squares(self.side_index)
         names = self.rules.names
         self.main_squares = sorted(names[s] for s in main)
@@ -252,6 +254,16 @@ class DeployView(DoverScreen):
         else:
             c.text("none saved yet for this fleet", left, y - 12 * k, dim, 10 * k, italic=True)
             y -= 20 * k
+        shown = self.hover_code or self.tray_pick
+        if shown:
+            y -= 8 * k
+            for line in wrap(kind_guide(self.rules, shown), int(width / (5.8 * k)))[:4]:
+                y -= 14 * k
+                c.text(line, left, y, (214, 220, 226), 10.5 * k, italic=True)
+        elif y > 200 * k:
+            y -= 22 * k
+            c.text("Point at a ship in the tray to see what it sinks and what sinks it.", left, y, dim,
+                   10 * k, italic=True, width=int(width))
         # what is wrong, and Ready
         ready_h = 40 * k
         bottom = 14 * k
@@ -285,6 +297,13 @@ class DeployView(DoverScreen):
         self.floating.draw()
 
     # --- input -------------------------------------------------------------------------------------------
+    def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
+        super().on_mouse_motion(x, y, dx, dy)
+        code = self.tray_code_at(x, y)
+        if code != self.hover_code:
+            self.hover_code = code
+            self.dirty = True
+
     def tray_code_at(self, x: float, y: float) -> str | None:
         for code, (l, b, w, h) in self.tray_slots:
             if l <= x <= l + w and b <= y <= b + h:

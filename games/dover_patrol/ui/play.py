@@ -17,6 +17,7 @@ from navalgames.core.records import SaveError
 from navalgames.core.state import IllegalAction
 
 from .board import BoardPicture
+from .guide import kind_guide
 from .screen import DoverScreen
 from .session import Session, other
 from .widgets import Button, wrap
@@ -227,6 +228,11 @@ class PlayView(DoverScreen):
         for line in wrap(self.instruction(), int(width / (6.6 * k)))[:3]:
             c.text(line, left, y - 12 * k, (250, 200, 120) if self.error else style.text, 12 * k)
             y -= 17 * k
+        token = self.board.picture.tokens.get(self.pending[1] if self.pending else self.selected or "")
+        if token is not None and token.kind:
+            for line in wrap(kind_guide(s.rules, token.kind), int(width / (5.8 * k)))[:3]:
+                c.text(line, left, y - 10 * k, (190, 200, 210), 10 * k, italic=True)
+                y -= 14 * k
         y -= 6 * k
         players = ("Two players on one screen: the screen is covered between turns." if s.hot_seat else
                    " · ".join(f"{side.title()}: {s.label(side)}" for side in ("south", "north")))
