@@ -145,7 +145,6 @@ class GameOverView(BlockadeScreen):
         p.set("options", option_summary(state))
         self.buttons["first"].disabled = self.buttons["back"].disabled = k == 0
         self.buttons["forward"].disabled = self.buttons["last"].disabled = k == self.total
-        self.ui.trigger_render()
 
     def events_of(self, k: int) -> list[str]:
         if k == 0:

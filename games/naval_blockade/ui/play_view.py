@@ -194,7 +194,7 @@ class PlayView(BlockadeScreen):
             lines = lines[1:]
             self.log_text.text = "\n".join(lines)
         self.log_text.visible = room > self.log_text.font_size * 1.5 and self.panel.fits("log-title")
-        self.invalidate()
+        self.invalidate("panel")
 
     def refresh_panel(self) -> None:
         state, p, c = self.match.state, self.panel, self.colours
@@ -249,7 +249,6 @@ class PlayView(BlockadeScreen):
         self.buttons["refuse"].visible = answering
         self.buttons["offer"].disabled = not (human and stage == "move" and not state.offered)
         self.buttons["resign"].disabled = not human
-        self.ui.trigger_render()
 
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)

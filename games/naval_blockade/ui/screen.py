@@ -44,6 +44,18 @@ def volley_words(details) -> str:
     return f"{GUN_NAMES[details['gun']]} {details['roll']}" + (f" (+{points})" if points else "")
 
 
+def _blit(src, dst, box: tuple[int, int, int, int]) -> None:
+    """Copy one rectangle (left, bottom, width, height) between same-sized framebuffers."""
+    from pyglet import gl
+    left, bottom, width, height = box
+    gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, src.glo)
+    gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, dst.glo)
+    gl.glBlitFramebuffer(left, bottom, left + width, bottom + height,
+                         left, bottom, left + width, bottom + height,
+                         gl.GL_COLOR_BUFFER_BIT, gl.GL_NEAREST)
+    dst.use(force=True)
+
+
 def coords(state, sq: int) -> tuple[int, int]:
     n = state.rules.size
     return sq % n, sq // n
@@ -384,7 +396,7 @@ class BlockadeScreen(arcade.View):
         self.notice.text = words
         self.notice.color = self.colours.warning if error else self.colours.text
         self.notice_seconds = seconds
-        self.invalidate()
+        self.invalidate("chart")
         if error:
             self.window.play_sound(SOUNDS["error"])
 
@@ -398,52 +410,87 @@ class BlockadeScreen(arcade.View):
             self.notice_seconds -= delta_time
             if self.notice_seconds <= 0:
                 self.notice.text = ""
-                self.invalidate()
+                self.invalidate("chart")
         self.ui.on_update(delta_time)
 
     def on_draw(self) -> None:
-        """Redraw the still parts into a cached picture only when something changed, then copy
-        it to the screen and draw the moving parts (ships, markers, dice) over it. On a software
-        renderer every full-window layer costs milliseconds, so an idle frame is one copy."""
+        """Redraw only what changed into a cached picture, copy it to the screen, and draw the
+        moving parts (ships, markers, dice) over it.
+
+        On a software renderer every full-window layer costs milliseconds, so the picture is kept
+        in two offscreen layers: the chart's paper, sea, land and labels (redrawn only when the
+        camera or window changes), and the finished still picture, redrawn region by region
+        (the chart's overlays, or the panel) with scissors. An idle frame is one copy.
+        """
         if self.overlays_dirty and not self.steps:
             self.overlays_dirty = False
             self.build_overlays()
             self.panel_dirty = True
-            self.cache_valid = False
+            self.invalidate("chart")
         if self.panel_dirty:
             self.panel_dirty = False
             self.refresh_panel()
         if self.panel.dirty or self._ui_needs_render():
-            self.cache_valid = False
-        cache = self._frame_cache()
-        if cache is None:
+            self.invalidate("panel")
+        if not self._caches_ready():
             self.clear(color=self.colours.sea_deep)
-            self.draw_still()
+            self.draw_base()
+            self.draw_chart_still()
+            self.draw_panel_still()
         else:
-            if not self.cache_valid:
-                with cache.activate():
-                    cache.clear(color=self.colours.sea_deep)
-                    self.draw_still()
-                self.cache_valid = True
+            self._redraw_caches()
             screen = self.window.ctx.screen
-            self.window.ctx.copy_framebuffer(cache, screen, depth=False)
+            self.window.ctx.copy_framebuffer(self._still, screen, depth=False)
             screen.use(force=True)     # the blit leaves the cache bound for reading: rebind both
         self.draw_moving()
 
-    def _frame_cache(self):
-        """An offscreen picture the size of the window (None on high-DPI screens: drawn live)."""
+    _base = None
+    _still = None
+    stale: set[str] = {"base", "chart", "panel"}
+
+    def invalidate(self, *regions: str) -> None:
+        """Mark parts of the still picture for redrawing: ``base`` (paper, sea, labels),
+        ``chart`` (overlays, land, banners, messages), ``panel``; all of them by default."""
+        self.stale = set(self.stale) | set(regions or ("base", "chart", "panel"))
+
+    def _caches_ready(self) -> bool:
+        """Offscreen layers the size of the window (none on high-DPI screens: drawn live)."""
         window = self.window
         if window.get_pixel_ratio() != 1:
-            return None
+            return False
         size = window.get_framebuffer_size()
-        if self._cache is None or self._cache.size != size:
+        if self._still is None or self._still.size != size:
             ctx = window.ctx
-            self._cache = ctx.framebuffer(color_attachments=[ctx.texture(size, components=4)])
-            self.cache_valid = False
-        return self._cache
+            self._base = ctx.framebuffer(color_attachments=[ctx.texture(size, components=4)])
+            self._still = ctx.framebuffer(color_attachments=[ctx.texture(size, components=4)])
+            self.invalidate()
+        return True
 
-    _cache = None
-    cache_valid = False
+    def _regions(self):
+        width, height = self.window.get_framebuffer_size()
+        left = int(self.panel.rect.left)
+        return (0, 0, left, height), (left, 0, width - left, height)
+
+    def _redraw_caches(self) -> None:
+        if not self.stale:
+            return
+        stale, self.stale = self.stale, set()
+        ctx = self.window.ctx
+        chart_box, panel_box = self._regions()
+        if "base" in stale:
+            with self._base.activate():
+                self._base.clear(color=self.colours.sea_deep)
+                self.draw_base()
+            stale.add("chart")
+        if "chart" in stale:
+            _blit(self._base, self._still, chart_box)
+            with self._still.activate():
+                self.draw_chart_still(chart_box)
+        if "panel" in stale:
+            with self._still.activate():
+                self._still.clear(color=self.colours.sea_deep, viewport=panel_box)
+                self.draw_panel_still(panel_box)
+        ctx.scissor = None
 
     def _ui_needs_render(self) -> bool:
         if getattr(self.ui, "_requires_render", False):
@@ -451,27 +498,41 @@ class BlockadeScreen(arcade.View):
         # hidden widgets never render, so their request stays up: ask only the visible ones
         return any(w.visible and getattr(w, "_requires_render", False) for w in self.ui.walk_widgets())
 
-    def invalidate(self) -> None:
-        """Something still (the chart, the panel, a message) changed: redraw the cache."""
-        self.cache_valid = False
-
-    def draw_still(self) -> None:
+    def draw_base(self) -> None:
+        """Paper, sea, coast, grid and labels: what only the camera changes."""
         with self.chart.camera.activate():
             self.chart.draw_background()
-            self.board.draw_still()
-            self.draw_world()
         self.window.default_camera.use()
         self.chart.draw_labels()
-        self.draw_screen()
-        self.panel.draw()
-        self.draw_panel_extras()
-        self.ui.draw()
+
+    def draw_chart_still(self, box=None) -> None:
+        """Overlays, land, banners and messages over the chart (inside ``box`` if given)."""
+        self.chart.camera.scissor = LBWH(*box) if box else None
+        with self.chart.camera.activate():
+            self.board.draw_still()
+            self.draw_world()
+        self.chart.camera.scissor = None
         self.window.default_camera.use()
+        self.window.ctx.scissor = box
+        self.draw_screen()
         if self.notice.text:
             w = self.notice.content_width + 28
             arcade.draw_lbwh_rectangle_filled(self.notice.x - w / 2, self.notice.y - 16, w, 32,
                                               (*self.colours.sea_deep, 225))
             self.notice.draw()
+        self.window.ctx.scissor = None
+
+    def draw_panel_still(self, box=None) -> None:
+        """The panel: its words and pictures, and the buttons (inside ``box`` if given)."""
+        self.window.default_camera.use()
+        self.window.ctx.scissor = box
+        self.panel.draw()
+        self.draw_panel_extras()
+        self.ui.camera.scissor = LBWH(*box) if box else None   # the buttons live in the panel
+        self.ui.draw()
+        self.ui.camera.scissor = None
+        self.window.default_camera.use()
+        self.window.ctx.scissor = None
 
     def draw_moving(self) -> None:
         with self.chart.camera.activate():
@@ -504,13 +565,13 @@ class BlockadeScreen(arcade.View):
             vp = self.chart.camera.viewport
             if vp.left <= x <= vp.right and vp.bottom <= y <= vp.top:
                 self.chart.zoom_at(x, y, 1.15 ** scroll_y)
-                self.invalidate()
+                self.invalidate("base")
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
         if buttons & (arcade.MOUSE_BUTTON_RIGHT | arcade.MOUSE_BUTTON_MIDDLE):
             self.dragging = True
             self.chart.pan(dx, dy)
-            self.invalidate()
+            self.invalidate("base")
 
     def camera_key(self, symbol: int) -> bool:
         """Zoom and pan keys shared by every screen; True if used."""
@@ -523,5 +584,5 @@ class BlockadeScreen(arcade.View):
             self.chart.reset_view()
         else:
             return False
-        self.invalidate()
+        self.invalidate("base")
         return True

@@ -83,7 +83,7 @@ class TerrainView(BlockadeScreen):
             self.toss_seconds -= delta_time
             if self.toss_seconds <= 0 or self.islands:
                 self.toss_seconds = 0
-                self.invalidate()
+                self.invalidate("chart")
 
     def draw_screen(self) -> None:
         if self.toss_seconds > 0 and self.toss_banner is not None:
@@ -181,6 +181,7 @@ class TerrainView(BlockadeScreen):
                 shapes.append(create_rectangle_filled(ox + (px + 0.5) * unit, oy + (py + 0.5) * unit,
                                                       unit - 1.5, unit - 1.5, colour))
         self.palette_shapes = shapes
+        self.invalidate("panel")
         self.palette_labels = getattr(self, "palette_labels", {})
         for name, (x, y, w, h) in self.palette_rects.items():
             label = self.palette_labels.get(name)
@@ -231,7 +232,6 @@ class TerrainView(BlockadeScreen):
             if name != "menu":
                 button.visible = placing
         self.buttons["done"].disabled = not (len(self.islands) == 4 and len(self.rocks) == 2)
-        self.ui.trigger_render()
 
     def start_problem(self) -> str:
         mark = self.start_marks.get(self.hover_square) if self.hover_square else None
