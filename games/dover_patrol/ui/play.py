@@ -165,8 +165,6 @@ class PlayView(DoverScreen):
         s = self.session
         if self.error:
             return self.error
-        if self.hold > 0:
-            return s.notice or ""
         side = s.human_to_act()
         if side is None:
             return ""
@@ -228,6 +226,11 @@ class PlayView(DoverScreen):
         for line in wrap(self.instruction(), int(width / (6.6 * k)))[:3]:
             c.text(line, left, y - 12 * k, (250, 200, 120) if self.error else style.text, 12 * k)
             y -= 17 * k
+        if s.notice and s.notice != self.instruction():
+            # the last combat, explosion, capture or grounding stays in view until the next action
+            for line in wrap(s.notice, int(width / (6.2 * k)))[:2]:
+                c.text(line, left, y - 11 * k, (255, 214, 140), 11.5 * k, bold=True)
+                y -= 16 * k
         token = self.board.picture.tokens.get(self.pending[1] if self.pending else self.selected or "")
         if token is not None and token.kind:
             for line in wrap(kind_guide(s.rules, token.kind), int(width / (5.8 * k)))[:3]:

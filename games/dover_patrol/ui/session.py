@@ -184,6 +184,7 @@ class Session:
     def play(self, action) -> list[Event]:
         """Play an action through the Match (records and autosaves), log what happened."""
         events = self.match.play(action)
+        self.notice = ""
         self.add_events(len(self.match.record.actions), events)
         for event in events:
             if event.kind in ("attack", "explosion", "aground", "capture", "deposit", "flag", "over",
