@@ -88,7 +88,6 @@ class BlockadeScreen(arcade.View):
         self.chart = Chart(ChartLayout(n, n, harbour), self.colours.name == "colour-blind")
         self.board = Board(n, n, self.colours)
         self.ui = arcade.gui.UIManager()
-        self.scale = 1.0
         self.panel = Panel(self.colours)
         self.players = players_for(match)
         self.thinker = Thinker()
@@ -97,7 +96,6 @@ class BlockadeScreen(arcade.View):
         self.step_started = False
         self.pending_points = [0, 0]
         self.log_lines: list[str] = []
-        self.hover: tuple[float, float] = (-1.0, -1.0)
         self.hover_square: tuple[int, int] | None = None
         self.dragging = False
         self.notice = arcade.Text("", 0, 0, self.colours.text, theme.SMALL, font_name=theme.FONT,
@@ -148,7 +146,6 @@ class BlockadeScreen(arcade.View):
 
     # --- layout --------------------------------------------------------------------------------
     def on_resize(self, width: int, height: int) -> None:
-        self.scale = theme.scale_for(width, height)
         panel_width = max(300, min(440, int(width * 0.3)))
         pad = 12
         self.chart.set_viewport(LBWH(pad, pad, width - panel_width - 2 * pad, height - 2 * pad))
@@ -551,7 +548,6 @@ class BlockadeScreen(arcade.View):
 
     # --- the chart under the mouse ----------------------------------------------------------
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
-        self.hover = (x, y)
         square = self.chart.square_under(x, y)
         if square != self.hover_square:
             self.hover_square = square
@@ -561,11 +557,10 @@ class BlockadeScreen(arcade.View):
         """Hook: the mouse moved onto another square (or off the chart)."""
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
-        if self.chart.square_under(x, y) is not None or self.chart.layout.world:
-            vp = self.chart.camera.viewport
-            if vp.left <= x <= vp.right and vp.bottom <= y <= vp.top:
-                self.chart.zoom_at(x, y, 1.15 ** scroll_y)
-                self.invalidate("base")
+        vp = self.chart.camera.viewport
+        if vp.left <= x <= vp.right and vp.bottom <= y <= vp.top:
+            self.chart.zoom_at(x, y, 1.15 ** scroll_y)
+            self.invalidate("base")
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
         if buttons & (arcade.MOUSE_BUTTON_RIGHT | arcade.MOUSE_BUTTON_MIDDLE):
