@@ -14,7 +14,7 @@ from navalgames.ui import theme
 from navalgames.ui.palette import with_alpha
 from navalgames.ui.widgets import Button
 
-from .play_view import _count, option_summary
+from .play_view import option_summary, plural
 from .screen import SHIP, BlockadeScreen, coords
 
 HEADLINES = {
@@ -137,8 +137,8 @@ class GameOverView(BlockadeScreen):
         p.set("reason", (outcome.reason[0].upper() + outcome.reason[1:] + ".") if outcome else "")
         shown = self.shown
         for index, side in enumerate(SIDES):
-            p.set(side, f"{SHIP[side]}: {_count(shown.points[index], 'firing point')}, "
-                        f"{_count(shown.moves[index], 'move')}")
+            p.set(side, f"{SHIP[side]}: {plural(shown.points[index], 'firing point')}, "
+                        f"{plural(shown.moves[index], 'move')}")
         k = self.shown_upto
         action = self.match.record.actions[k - 1] if k else "(the start)"
         p.set("replay", f"Action {k} of {self.total}:  {action}")

@@ -203,7 +203,7 @@ class PlayView(BlockadeScreen):
         for index, side in enumerate(SIDES):
             who = (f" \u00b7 {self.players[side].label}" if side in self.players
                    else " \u00b7 you" if self.players else "")
-            p.set(side, f"{SHIP[side]}{who}:  {_count(points[index], 'point')},  moves {state.moves[index]}/{limit}",
+            p.set(side, f"{SHIP[side]}{who}:  {plural(points[index], 'point')},  moves {state.moves[index]}/{limit}",
                   c.side_colour(index))
         side = state.to_act()
         stage = state.stage
@@ -509,9 +509,9 @@ class PlayView(BlockadeScreen):
         pass
 
 
-def _count(n: int, word: str) -> str:
+def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _squares(n: int) -> str:
-    return _count(n, "square")
+    return plural(n, "square")
