@@ -26,17 +26,19 @@ from typing import Any
 
 from navalgames.ai.mcts import outcome_value, step
 
-from .rules import FB, MI, ML, MS, NORTH, SIDES, SOUTH, SS, Deploy, DoverState
+from .rules import FB, MI, ML, MS, NORTH, SOUTH, SS, Deploy, DoverState, EndTurn, Move
 from .rules.model import SIDE_INDEX
 from .rules.setup import deployment_problems, random_deployment
 from .rules.state import SETUP
-from .rules.tables import Rules
+from .rules.tables import ATTACKER_WINS, Rules
 
 #: what a piece is worth to its fleet (valued ships by value; the specialists by their duties)
 VALUES = {1: 1.5, 2: 3.0, 3: 3.0, 4: 5.0, 5: 5.0, 6: 6.0, 7: 7.0, 8: 8.0, 9: 9.0, 10: 10.0,
           MS: 3.0, SS: 6.0, ML: 4.0, FB: 6.0, MI: 2.5}
 SCALE = 12.0          # evaluation points per unit of the logistic: 12 points ~ 73% to win
 MATERIAL = 0.5        # weight of material against the race (which is what wins)
+KNOWING = 0.5         # points for each enemy piece whose identity we know (plus a share of its value)
+PRESSING = 0.05       # points per rank our ships stand forward: a fleet that holds back draws
 FAR = 99
 
 
@@ -58,8 +60,9 @@ def _distances(steps, target: int, size: int) -> list[int]:
 class Plan:
     """What the evaluation needs about one variant: distances to squares, piece values, aims."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, detailed: bool = True) -> None:
         self.rules = rules
+        self.detailed = detailed   # False: material and plain distances only (the easy level)
         self.values = [0.0] * 16
         for k, v in VALUES.items():
             self.values[k] = v
@@ -70,6 +73,12 @@ class Plan:
         walled_in = rules.variant.walls and rules.flags
         self.harbours = tuple(frozenset(rules.board.harbours[s]) if walled_in else frozenset()
                               for s in (SOUTH, NORTH))
+        # the kinds that sink (or clear) each kind when they attack it
+        self.beaters = [[k for k in range(1, 16) if rules.result[k][e] == ATTACKER_WINS and k != FB]
+                        for e in range(16)]
+        # ranks counted from each side's own back row, from 0
+        self.rank_of = tuple(tuple(rules.side_rank(s, sq) - 1 for sq in range(rules.size))
+                             for s in (SOUTH, NORTH))
         self._walled: dict[int, list[int]] = {}
         self._free: dict[int, list[int]] = {}
         self.span = rules.files + rules.ranks
@@ -95,19 +104,64 @@ class Plan:
     def score(self, state: DoverState, side: int) -> float:
         """Points for ``side``: half its material plus its progress toward winning."""
         values, kind, pos = self.values, state.kind, state.pos
+        if not self.detailed:
+            material = 0.0
+            for p in state.alive[side]:
+                material += values[kind[p]]
+            return MATERIAL * material + self.race(state, side)
         material = 0.0
         inside = 0
+        forward = 0
         harbour = self.harbours[side]
+        rank_of = self.rank_of[side]
         for p in state.alive[side]:
-            material += values[kind[p]]
+            k = kind[p]
+            material += values[k]
             if pos[p] in harbour:
                 inside += 1
+            elif k != MI:
+                forward += rank_of[pos[p]]
+        # What we know of the enemy is worth having: we can attack what we beat and shun the rest.
+        known = 0.0
+        pub, mine = state.pub, state.priv[side]
+        for p in state.alive[1 - side]:
+            m = pub[p] & mine[p]
+            if m & (m - 1) == 0:
+                known += KNOWING + 0.25 * values[kind[p]]
         crowding = 0.0
         if harbour:
             # A harbour packed full cannot take a flag home: keep room inside, more so with a prize.
             carrying = state.flag_carrier[1 - side] and state.owner[state.flag_carrier[1 - side]] == side
             crowding = 3.0 * max(0, inside - 3) if carrying else 1.0 * max(0, inside - 4)
-        return MATERIAL * material + self.race(state, side) - crowding
+        return (MATERIAL * material + self.race(state, side) - crowding + known
+                + PRESSING * forward + self.hunt(state, side))
+
+    def hunt(self, state: DoverState, side: int) -> float:
+        """Points for having, near each enemy piece, one of ours that would beat it in an attack:
+        worth a share of the prize, more the closer it stands to the square it attacks from."""
+        r = self.rules
+        kind, pos = state.kind, state.pos
+        by_kind: dict[int, list[int]] = {}
+        for p in state.alive[side]:
+            by_kind.setdefault(kind[p], []).append(pos[p])
+        if not by_kind:
+            return 0.0
+        enemy = 1 - side
+        values, beaters = self.values, self.beaters
+        total = 0.0
+        for e in state.alive[enemy]:
+            ke = kind[e]
+            best = HUNT_REACH
+            for a in r.contact[enemy][pos[e]]:
+                table = self.walled(a)
+                for k in beaters[ke]:
+                    for sq in by_kind.get(k, ()):
+                        d = table[sq]
+                        if d < best:
+                            best = d
+            if best < HUNT_REACH:
+                total += values[ke] * HUNT_SHARE[best]
+        return total
 
     def race(self, state: DoverState, side: int) -> float:
         """Points for ``side``'s progress toward its win: they grow steeply near the goal, so a
@@ -119,8 +173,7 @@ class Plan:
             carrier = state.flag_carrier[enemy]
             if carrier and state.owner[carrier] == side:
                 # Carrying the enemy flag: get it home; it only counts with our own flag in hand.
-                k = kind[carrier]
-                home = self.way(state, side, r.bases[side], k == FB, k not in (FB, MS, ML))[pos[carrier]]
+                home = self.way(state, side, r.bases[side], crew_of(kind[carrier]))[pos[carrier]]
                 own = state.flag_carrier[side]
                 ours = (state.flag_sq[side] == r.bases[side] or (own and state.owner[own] == side))
                 return (50.0 if ours else 35.0) + closing(home)
@@ -164,10 +217,10 @@ class Plan:
             k = kind[p]
             if k == MI or (sweepers_only and k != MS) or (carriers and not carries[k]):
                 continue
-            how = 1 if k == FB else 2 if (k == MS or k == ML) else 0   # who fears Mines
-            table = maps.get(how)
+            crew = crew_of(k)
+            table = maps.get(crew)
             if table is None:
-                table = maps[how] = self.way(state, side, target, how == 1, how == 0)
+                table = maps[crew] = self.way(state, side, target, crew)
             found.append(table[pos[p]])
         if not found:
             return WAY_SPAN
@@ -175,30 +228,48 @@ class Plan:
         found.append(WAY_SPAN)
         return 0.8 * found[0] + 0.2 * found[1]
 
-    def way(self, state: DoverState, side: int, target: int, boat: bool,
-            mines_bite: bool = True) -> list[int]:
-        """The cost of ``side``'s cheapest way from every square to ``target``, pieces counted.
+    def way(self, state: DoverState, side: int, target: int, crew: int) -> list[int]:
+        """The cost of ``side``'s cheapest way from every square to ``target``, pieces counted,
+        for a piece of the ``crew`` (SHIPS, BOAT, SWEEPER, LAYER: see ``crew_of``).
 
-        Each square entered costs 1 when empty, 2 when one of our pieces must make room, 4 when
-        an enemy piece must be beaten first, and 6 more when arriving there would face an enemy
-        Mine or Mine Layer (``mines_bite``: not for the pieces they spare). The Flying Boat's
-        way (``boat``) ignores the walls. Dial's algorithm over small integer costs.
+        Each square entered costs 1 when empty, 2 when one of our pieces must make room (4 when
+        it has no empty square to step to), and when an enemy piece stands there: 4 if this
+        crew can beat it, 12 if it cannot (the Flying Boat and the Mine Layer sink nothing, the
+        Mine Sweeper only clears Mines). Arriving where an enemy Mine or Mine Layer would face us
+        costs 6 more, for ships only. The Flying Boat's way ignores the walls. Dial's algorithm
+        over small integer costs.
         """
+        if not self.detailed:   # the plain distance on the board, pieces ignored
+            return self.free(target) if crew == BOAT else self.walled(target)
         r = self.rules
-        steps = r.free_steps if boat else r.steps
+        steps = r.free_steps if crew == BOAT else r.steps
         board, owner, kind = state.board, state.owner, state.kind
         contact = r.contact[side]
+        mines_bite = crew == SHIPS
         size = r.size
         dist = [WAY_SPAN] * size
         dist[target] = 0
-        buckets: list[list[int]] = [[] for _ in range(WAY_SPAN + 12)]
+        buckets: list[list[int]] = [[] for _ in range(WAY_SPAN + 16)]
         buckets[0].append(target)
         for d in range(WAY_SPAN):
             for sq in buckets[d]:
                 if dist[sq] != d:
                     continue
                 q = board[sq]
-                enter = 1 if not q else (2 if owner[q] == side else 4)
+                if not q:
+                    enter = 1
+                elif owner[q] != side:
+                    if crew == SHIPS or (crew == SWEEPER and kind[q] == MI):
+                        enter = 4
+                    else:
+                        enter = 12 if crew != SWEEPER else 10
+                else:   # our own piece must make room: dearer when it is boxed in
+                    enter = 2
+                    for n in steps[sq]:
+                        if not board[n]:
+                            break
+                    else:
+                        enter = 4
                 if mines_bite:
                     for c in contact[sq]:
                         e = board[c]
@@ -213,7 +284,18 @@ class Plan:
         return dist
 
 
+SHIPS, BOAT, SWEEPER, LAYER = 0, 1, 2, 3
+
+
+def crew_of(kind: int) -> int:
+    """How a piece finds its way: the Flying Boat, the Mine Sweeper and the Mine Layer each
+    their own way (Mines spare them; walls do not stop the boat), every other ship alike."""
+    return BOAT if kind == FB else SWEEPER if kind == MS else LAYER if kind == ML else SHIPS
+
+
 WAY_SPAN = 60   # costs beyond this count as "no way"
+HUNT_REACH = 10  # a hunter further than this many moves from its prey counts for nothing
+HUNT_SHARE = [0.35 * 0.8 ** d for d in range(HUNT_REACH)]
 
 
 def closing(cost: float) -> float:
@@ -222,31 +304,38 @@ def closing(cost: float) -> float:
     return 0.8 * (WAY_SPAN - min(cost, WAY_SPAN)) + 24.0 * 0.85 ** cost
 
 
-_PLANS: dict[int, Plan] = {}
+_PLANS: dict[tuple[int, bool], Plan] = {}
 
 
-def plan_for(rules: Rules) -> Plan:
-    plan = _PLANS.get(id(rules))
+def plan_for(rules: Rules, detailed: bool = True) -> Plan:
+    key = (id(rules), detailed)
+    plan = _PLANS.get(key)
     if plan is None or plan.rules is not rules:
-        plan = _PLANS[id(rules)] = Plan(rules)
+        plan = _PLANS[key] = Plan(rules, detailed)
     return plan
 
 
 WIN_POINTS = 1000.0
 
 
-def points(state: DoverState, side: str) -> float:
+def points(state: DoverState, side: str, detailed: bool = True) -> float:
     """How much better ``side`` stands, in evaluation points (a won game: WIN_POINTS)."""
     if state.result is not None:
         winner = state.result.winner
         return 0.0 if winner is None else (WIN_POINTS if winner == side else -WIN_POINTS)
-    plan = plan_for(state.rules)
+    plan = plan_for(state.rules, detailed)
     me = SIDE_INDEX[side]
     diff = plan.score(state, me) - plan.score(state, 1 - me)
+    # A draw that looms makes a lead worth less: for want of action (turns without a piece
+    # removed), or by repetition (this very position seen before). So the side ahead presses on
+    # and varies its play, and the side behind is glad to mark time.
     limit = state.rules.quiet_ply_limit
     if limit and state.quiet > limit // 2:
-        # A draw for want of action looms: a lead is worth less the nearer it comes.
         diff *= 1.0 - 0.6 * (state.quiet - limit // 2) / (limit - limit // 2)
+    if state.rules.repetition_draw and state.counts:
+        seen = state.counts.get(state.position_key(), 0)
+        if seen > 1:
+            diff *= max(0.0, 1.0 - 0.6 * (seen - 1) / max(1, state.rules.repetition_draw - 1))
     return diff
 
 
@@ -376,12 +465,15 @@ class DoverPlayer:
     in each world the reply that hurts most (or, in Fleet Orders, our own best next order).
     """
 
-    def __init__(self, level: str, seed: int | None, worlds: int, candidates: int = 0) -> None:
+    def __init__(self, level: str, seed: int | None, worlds: int, candidates: int = 0,
+                 slack: float = 0.01, detailed: bool = True) -> None:
         self.label = f"Computer ({level})"
         self.level = level
         self.rng = random.Random(seed)
         self.worlds = worlds
         self.candidates = candidates
+        self.slack = slack   # points of random variation: games differ, and easy is less exact
+        self.detailed = detailed
         self.considered: list[tuple[Any, float]] = []   # the last decision's candidates and values
 
     def choose(self, state: DoverState, side: str) -> Any:
@@ -394,22 +486,24 @@ class DoverPlayer:
         if len(actions) == 1:
             return actions[0]
         worlds = [root] + [root.sample(observation, self.rng) for _ in range(self.worlds - 1)]
-        values = one_move_values(worlds, side, actions)
-        jitter = [0.01 * self.rng.random() for _ in actions]   # games differ; ties break at random
+        values = one_move_values(worlds, side, actions, self.detailed)
+        jitter = [self.slack * self.rng.random() for _ in actions]
         ranked = sorted(range(len(actions)), key=lambda i: -(values[i] + jitter[i]))
         if not self.candidates:
             self.considered = [(actions[i], values[i]) for i in ranked[:5]]
             return actions[ranked[0]]
         scored = []
         for i in ranked[:self.candidates]:
-            deep = sum(two_move_value(world, actions[i], side) for world in worlds) / len(worlds)
+            deep = sum(two_move_value(world, actions[i], side, self.detailed)
+                       for world in worlds) / len(worlds)
             scored.append((deep + jitter[i], values[i], actions[i]))
         scored.sort(key=lambda t: (-t[0], -t[1]))
         self.considered = [(a, v) for v, _, a in scored]
         return scored[0][2]
 
 
-def one_move_values(worlds: list[DoverState], side: str, actions: list) -> list[float]:
+def one_move_values(worlds: list[DoverState], side: str, actions: list,
+                    detailed: bool = True) -> list[float]:
     """Each action's evaluation points one move ahead, averaged over the sampled worlds."""
     values = []
     for action in actions:
@@ -417,34 +511,50 @@ def one_move_values(worlds: list[DoverState], side: str, actions: list) -> list[
         for world in worlds:
             trial = world.clone()
             step(trial, action)
-            total += points(trial, side)
+            total += points(trial, side, detailed)
         values.append(total / len(worlds))
     return values
 
 
-def two_move_value(world: DoverState, action, side: str) -> float:
-    """``action`` then the next decision in this world: the worst reply for us, or our best
-    follow-up when the turn is still ours (Fleet Orders)."""
+def two_move_value(world: DoverState, action, side: str, detailed: bool = True) -> float:
+    """``action`` then the enemy's most dangerous reply in this world.
+
+    Replies that change the position at once (attacks, a move onto a base, a flag handed over,
+    a flag carrier's move) are judged in full; any other reply is counted as the position as it
+    stands, which is what a quiet move elsewhere leaves, unless it ends the game (a third
+    repetition). In Fleet Orders, while the turn is still ours, the position after our action is
+    the answer.
+    """
     trial = world.clone()
     step(trial, action)
+    baseline = points(trial, side, detailed)
     mover = trial.to_act()
-    if mover is None:
-        return points(trial, side)
-    pick = max if mover == side else min
-    best = None
+    if mover is None or mover == side:
+        return baseline
+    worst = baseline
     for reply in trial.legal_actions():
         after = trial.clone()
         step(after, reply)
-        value = points(after, side)
-        best = value if best is None else pick(best, value)
-    return best if best is not None else points(trial, side)
+        if after.result is not None or is_sharp(trial, reply):
+            worst = min(worst, points(after, side, detailed))
+    return worst
 
 
-LEVELS = {"easy": (4, 0), "normal": (3, 6), "hard": (5, 12)}
+def is_sharp(state: DoverState, action) -> bool:
+    """An action that changes the position at once: an attack, a base entry, a flag moving."""
+    if isinstance(action, Move):
+        return (action.attack >= 0 or state.rules.is_base[action.to] >= 0
+                or state.board[action.frm] in state.flag_carrier)
+    return not isinstance(action, EndTurn)   # an attack (Fleet Orders) or a flag transfer
+
+
+#: worlds sampled, candidates looked at two moves ahead, points of slack in the choice, and
+#: whether the evaluation is the detailed one (piece-aware ways, hunting, knowledge, crowding)
+LEVELS = {"easy": (3, 0, 1.0, False), "normal": (3, 6, 0.3, True), "hard": (5, 12, 0.01, True)}
 
 
 def make_player(level: str, side: str, seed: int | None = None) -> DoverPlayer:
     if level not in LEVELS:
         raise ValueError(f"no level {level!r} for Dover Patrol: expected easy, normal or hard")
-    worlds, candidates = LEVELS[level]
-    return DoverPlayer(level, seed, worlds, candidates)
+    worlds, candidates, slack, detailed = LEVELS[level]
+    return DoverPlayer(level, seed, worlds, candidates, slack, detailed)
