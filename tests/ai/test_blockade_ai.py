@@ -1,0 +1,144 @@
+"""The Naval Blockade computer opponent: its terrain tables, the six-square move, whole games."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from games.naval_blockade import ai
+from games.naval_blockade.rules import ENGINE, RUNNER, BLOCKADER
+from navalgames.ai.player import RandomPlayer
+from navalgames.core.match import Match
+from navalgames.core.registry import get_game
+
+SPEC = get_game("naval-blockade")
+ISLANDS = [["g10", "g11", "g12", "f11", "h11"], ["p14", "q14", "r14", "s14", "q15"],
+           ["d18", "d19", "d20", "e18", "f18"], ["s19", "t19", "s20", "t20", "s21"]]
+ROCKS = ["l8", "t8"]
+
+
+def position(**extra):
+    data = {"game": "naval-blockade", "to_move": "runner", "runner": {"at": "l1", "heading": "N"},
+            "blockader": {"at": "v23", "heading": "E"}, "islands": ISLANDS, "rocks": ROCKS}
+    data.update(extra)
+    return ENGINE.from_position(data)
+
+
+@pytest.fixture(scope="module")
+def tables():
+    return ai.tables_for(position().terrain)
+
+
+def test_escape_distances_step_down_one_move_at_a_time(tables):
+    """The Runner's fastest way out: each state is one move further than its best successor."""
+    checked = 0
+    for s, nxt in enumerate(tables.succ):
+        d = tables.escape[s]
+        if d == ai.FAR or d == 1:
+            continue
+        assert min(tables.escape[t] for t in nxt) == d - 1
+        checked += 1
+    assert checked > 1000
+    n = tables.size
+    assert tables.escape[(22 * n + 5) * 8 + 0] == 1        # f23 heading North: one move out
+    assert tables.escape[(0 * n + 11) * 8 + 0] == 23       # l1 heading North: straight up
+
+
+def test_afloat_means_some_next_state_is_afloat_too(tables):
+    """A ship can sail on for ever exactly when one of its moves keeps that possible."""
+    for side in (RUNNER, BLOCKADER):
+        afloat = tables.afloat[side]
+        for s, nxt in enumerate(tables.succ):
+            if side == RUNNER and any(t // 8 >= tables.last_rank for t in nxt):
+                assert afloat[s]      # escaping is a way out for ever
+                continue
+            assert afloat[s] == any(afloat[t] for t in nxt), s
+    n = tables.size
+    corner = (23 * n + 0) * 8 + 7          # the Blockader on a24 heading NW: nowhere to go
+    assert not tables.afloat[BLOCKADER][corner] and tables.doom[BLOCKADER][corner] == 0
+
+
+def test_six_move_reach_matches_every_sequence_of_helm_orders(tables):
+    state = position()
+    sea_moves = state.terrain.sea_moves
+    for start in random.Random(3).sample(range(len(tables.succ)), 25):
+        found = 0
+        for orders in itertools.product((-1, 0, 1), repeat=6):
+            s = start
+            for turn in orders:
+                moves = {t: (h, dest) for t, h, dest in sea_moves[s]}
+                if turn not in moves:
+                    break
+                h, dest = moves[turn]
+                s = dest * 8 + h
+            else:
+                found |= 1 << (s // 8)
+        assert tables.reach[6][start] == found
+
+
+def test_distance_to_a_square_is_one_more_than_the_best_next_state(tables):
+    target = position().terrain.grid.parse("m12")
+    dist = tables.distance_to(target)
+    for s, nxt in enumerate(tables.succ):
+        if dist[s] in (ai.FAR, 1):
+            continue
+        assert dist[s] == 1 + min(dist[t] for t in nxt)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_the_blockader_rams_with_its_six_moves_when_the_runner_is_in_reach(level):
+    # The Runner is disabled on m14; the Blockader on m8 heading N reaches it in exactly six.
+    state = position(stage="course", to_move="runner", disabled="runner",
+                     runner={"at": "m14", "heading": "N"}, blockader={"at": "m8", "heading": "N"},
+                     moves={"runner": 10, "blockader": 10})
+    runner = RandomPlayer(1)
+    blockader = ai.make_player(level, "blockader", seed=2)
+    while state.to_act() is not None:
+        side = state.to_act()
+        state.apply((runner if side == "runner" else blockader).choose(state, side))
+    assert state.ending == "ram" and state.outcome().winner == "blockader"
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_the_runner_uses_its_six_moves_to_escape(level):
+    # The Blockader is disabled; the Runner on k19 heading N is five moves from open sea.
+    state = position(stage="course", to_move="blockader", disabled="blockader",
+                     runner={"at": "k19", "heading": "N"}, blockader={"at": "o15", "heading": "W"},
+                     moves={"runner": 10, "blockader": 10})
+    runner = ai.make_player(level, "runner", seed=2)
+    blockader = RandomPlayer(1)
+    while state.to_act() is not None:
+        side = state.to_act()
+        state.apply((runner if side == "runner" else blockader).choose(state, side))
+    assert state.ending == "escape"
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_whole_games_against_the_random_player(level):
+    for index, side in enumerate(("runner", "blockader")):
+        match = Match.new(SPEC, "standard", seed=20 + index)
+        players = {side: ai.make_player(level, side, seed=index),
+                   ("blockader" if side == "runner" else "runner"): RandomPlayer(index)}
+        while match.to_act() is not None:
+            actor = match.to_act()
+            if actor == "chance":
+                match.resolve_chance()
+                continue
+            match.play(players[actor].choose(match.state, actor))
+        assert match.outcome() is not None
+
+
+def test_the_same_seed_makes_the_same_decisions():
+    state = position(runner={"at": "l9", "heading": "N"}, blockader={"at": "n15", "heading": "S"})
+    one = ai.make_player("normal", "runner", seed=4).choose(state, "runner")
+    two = ai.make_player("normal", "runner", seed=4).choose(state, "runner")
+    assert one == two
+
+
+def test_an_offer_to_stop_is_searched_only_by_the_side_ahead_on_points():
+    behind = position(points={"runner": 0, "blockader": 3})
+    assert "offer-stop" not in map(str, ai.candidates(behind))
+    ahead = position(points={"runner": 3, "blockader": 0})
+    assert "offer-stop" in map(str, ai.candidates(ahead))
