@@ -176,7 +176,8 @@ class Plan:
                 home = self.way(state, side, r.bases[side], crew_of(kind[carrier]))[pos[carrier]]
                 own = state.flag_carrier[side]
                 ours = (state.flag_sq[side] == r.bases[side] or (own and state.owner[own] == side))
-                return (50.0 if ours else 35.0) + closing(home)
+                # Worth more than any approach (closing(0) = CLOSE_MAX), or no one would take it.
+                return (CLOSE_MAX + 20.0 if ours else CLOSE_MAX + 5.0) + closing(home)
             if carrier:
                 # The enemy took its flag back: chase the carrier.
                 return 10.0 + 0.5 * closing(self._nearest(state, side, pos[carrier]))
@@ -296,6 +297,9 @@ def crew_of(kind: int) -> int:
 WAY_SPAN = 60   # costs beyond this count as "no way"
 HUNT_REACH = 10  # a hunter further than this many moves from its prey counts for nothing
 HUNT_SHARE = [0.35 * 0.8 ** d for d in range(HUNT_REACH)]
+
+
+CLOSE_MAX = 0.8 * WAY_SPAN + 24.0   # closing(0): the most an approach is worth
 
 
 def closing(cost: float) -> float:
