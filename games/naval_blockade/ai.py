@@ -24,11 +24,12 @@ from functools import lru_cache
 from typing import Any
 
 from navalgames.ai.budget import Budget
-from navalgames.ai.mcts import MCTS, SearchResult, outcome_value
+from navalgames.ai.mcts import MCTS, SearchResult, outcome_value, sample_chance
 from navalgames.ai.player import SearchPlayer
-from navalgames.core.state import CHANCE
+from navalgames.core.state import CHANCE, IllegalAction
 
-from .rules import BLOCKADER, HELMS, RUNNER, SIDES, BlockadeState, StopAnswer, StopOffer
+from .rules import (BLOCKADER, HELMS, RUNNER, SIDES, BlockadeState, PlaceTerrain, StopAnswer,
+                    StopOffer, generate_layout)
 from .rules.actions import GENERATE
 from .rules.state import ANSWER, COURSE, FIRE, MOVE, SIX, START, TERRAIN
 
@@ -412,18 +413,60 @@ class GreedyPlayer:
 
 
 class BlockadeSearch:
-    """Monte Carlo search over the dice with helmsman rollouts; obvious decisions skip the search."""
+    """Monte Carlo search over the dice with helmsman rollouts.
 
-    def __init__(self, iterations: int, seconds: float) -> None:
+    The terrain, when this side won the toss, is settled by playing many quick games out with
+    the helmsmen on each candidate (the named scenarios and a dozen layouts of its own drawing)
+    and placing the one its side fares best on.
+    """
+
+    def __init__(self, iterations: int, seconds: float, layouts: int = 12, trials: int = 24) -> None:
         self.mcts = MCTS(Budget(iterations=iterations, seconds=seconds), exploration=0.5,
                          policy=rollout_policy, evaluate=evaluate, rollout_depth=80,
                          candidates=candidates)
+        self.layouts = layouts
+        self.trials = trials
 
     def search(self, state: BlockadeState, side: str, rng: random.Random) -> SearchResult:
-        if state.stage in (TERRAIN, START, ANSWER):
-            action = greedy_action(state, rng, noise=0.2 if state.stage == START else 0.0)
-            return SearchResult(action, (), 0, 0.0)
+        if state.stage == TERRAIN:
+            options = [a for a in state.legal_actions() if a != GENERATE]
+            size, pentominoes = state.rules.size, state.rules.data.pentominoes
+            for _ in range(self.layouts):
+                islands, rocks = generate_layout(rng, size, pentominoes)
+                options.append(PlaceTerrain(islands, rocks))
+            return self._by_trials(state, side, options, rng)
+        if state.stage in (START, ANSWER):   # ships start before the terrain is known
+            return SearchResult(greedy_action(state, rng, noise=0.2), (), 0, 0.0)
         return self.mcts.search(state, side, rng)
+
+    def _by_trials(self, state: BlockadeState, side: str, options: list, rng: random.Random) -> SearchResult:
+        scored = []
+        for action in options:
+            trial = state.clone()
+            try:
+                trial.advance(action)
+            except IllegalAction:   # a drawn layout that covers a ship or leaves it no move
+                continue
+            scored.append((played_out(trial, side, rng, self.trials), action))
+        if not scored:
+            return SearchResult(greedy_action(state, rng), (), 0, 0.0)
+        best = max(scored, key=lambda va: va[0])
+        return SearchResult(best[1], (), len(options) * self.trials, 0.0)
+
+
+def played_out(state: BlockadeState, side: str, rng: random.Random, games: int) -> float:
+    """``side``'s share of ``games`` quick games played out from ``state`` by the helmsmen."""
+    total = 0.0
+    for _ in range(games):
+        sim = state.clone()
+        for _ in range(2000):
+            actor = sim.to_act()
+            if actor is None:
+                break
+            sim.advance(sample_chance(sim, rng) if actor == CHANCE else rollout_policy(sim, rng))
+        outcome = sim.outcome()
+        total += outcome_value(outcome, side) if outcome is not None else evaluate(sim, side)
+    return total / games
 
 
 LEVELS = {"normal": (150, 0.25), "hard": (600, 1.0)}
