@@ -130,6 +130,17 @@ def test_whole_games_against_the_random_player(level):
         assert match.outcome() is not None
 
 
+def test_the_toss_winner_places_a_legal_terrain_of_its_choosing():
+    state = ENGINE.new_game("standard")
+    for text in ("start l1", "start v23", "toss:blockader"):
+        state.apply_text(text)
+    assert state.stage == "terrain" and state.to_act() == "blockader"
+    action = ai.make_player("hard", "blockader", seed=1).choose(state, "blockader")
+    assert str(action).startswith(("terrain ", "scenario:"))
+    state.apply(action)          # refused if it broke rule 2
+    assert state.stage == "move" and len(state.terrain.islands) == 4
+
+
 def test_the_same_seed_makes_the_same_decisions():
     state = position(runner={"at": "l9", "heading": "N"}, blockader={"at": "n15", "heading": "S"})
     one = ai.make_player("normal", "runner", seed=4).choose(state, "runner")
