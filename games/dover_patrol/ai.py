@@ -8,11 +8,18 @@ identities out at random within those constraints and the fleet's counts
 (``navalgames.ai.identities``). The AI then only ever looks at sampled states, so changing the
 true identities of unrevealed enemy pieces cannot change what it does.
 
-Levels:
-- ``easy``: one move ahead: each action is tried on a handful of sampled positions and judged by
-  the evaluation below (material, the race for the flag or base, the carrier's way home).
-- ``normal`` / ``hard``: information-set Monte Carlo tree search (single observer, Cowling et al.
-  2012) over sampled positions, with the evaluation at the leaves; more iterations for ``hard``.
+Levels (every action is judged on the same few sampled worlds, so actions compare fairly):
+- ``easy``: one move ahead, with a plain judgement (material, plain distance to the goal) and a
+  point or so of slack, so it is sensible but beatable.
+- ``normal`` / ``hard``: the detailed judgement (the ways pieces really have to the goal past
+  blockers, walls and Mines; a harbour kept clear for a returning flag; hunting pieces they can
+  beat; what they know of the enemy; draws by repetition or quiet turns looming), and the best
+  candidates looked at two moves ahead against the enemy's sharpest replies in each world
+  (perfect-information Monte Carlo over determinizations). ``hard`` uses more worlds and more
+  candidates. We tried single-observer ISMCTS (``navalgames.ai.mcts`` with ``determinize``) here
+  first: at a second a move it spread its visits almost evenly over 30-40 moves whose values
+  differ by less than the sampling noise, and played worse than the one-move player; comparing
+  every action on the same worlds removes that noise.
 
 Deployments follow the booklet's advice (see ``booklet_deployment``) and vary from game to game.
 """

@@ -13,8 +13,10 @@ states* (square, heading), numbered ``square * 8 + heading`` like the engine's s
 Levels:
 - ``easy``: a greedy helmsman, one move ahead: the Runner runs for the nearest open sea away from
   rams, the Blockader closes on the Runner keeping its guns bearing.
-- ``normal``: a short Monte Carlo search over the dice with those helmsmen as rollouts.
-- ``hard``: the same search with more iterations.
+- ``normal``: a short Monte Carlo search over the dice (chance nodes) with those helmsmen as
+  rollouts; when it wins the toss it places the terrain its side fares best on (the scenarios and
+  layouts of its own drawing, each judged by quick games played out by the helmsmen).
+- ``hard``: the same with four times the iterations.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from navalgames.core.state import CHANCE, IllegalAction
 from .rules import (BLOCKADER, HELMS, RUNNER, SIDES, BlockadeState, PlaceTerrain, StopAnswer,
                     StopOffer, generate_layout)
 from .rules.actions import GENERATE
-from .rules.state import ANSWER, COURSE, FIRE, MOVE, SIX, START, TERRAIN
+from .rules.state import ANSWER, COURSE, MOVE, SIX, START, TERRAIN
 
 FAR = 255          # "unreachable" in the byte tables
 DOOMED = 60        # moves of sea room that count as safe when a ship is not afloat for ever

@@ -13,8 +13,6 @@ Each also works as a tiny engine (``ENGINE``-style objects below) for the tourna
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
 from typing import Any, Mapping
 
 from navalgames.core.registry import GameSpec, VariantInfo
