@@ -65,7 +65,7 @@ class Match:
             seed = random.SystemRandom().randrange(2**31)
         record = GameRecord(game=spec.id, variant=variant, options=dict(options or {}), seed=seed,
                             players=dict(players or {side: "human" for side in spec.sides}),
-                            start=dict(start) if start is not None else None)
+                            start=dict(start) if start is not None else None, decisions=0)
         return cls(spec, record, store, forced_dice)
 
     def _rng(self) -> random.Random:
@@ -83,6 +83,8 @@ class Match:
         if isinstance(action, str):
             action = self.state.parse_action(action)
         events = self._apply(action)
+        if self.record.decisions is not None:   # None: an older save, counted by its actions
+            self.record.decisions += 1
         events += self.resolve_chance()
         self._after(events)
         return events
@@ -115,15 +117,19 @@ class Match:
     def undo(self, decisions: int = 1) -> None:
         """Take back the last ``decisions`` decisions (with the dice they brought on)."""
         kept = list(self.record.actions)
+        taken_back = 0
         for _ in range(decisions):
             while kept:
                 before = replay(GameRecord(**{**self.record.__dict__, "actions": kept[:-1]}), self.spec)
                 kept.pop()
                 if before.to_act() != CHANCE:
+                    taken_back += 1
                     break
         if len(kept) == len(self.record.actions):
             raise IllegalAction("nothing to undo")
         self.record.actions = kept
+        if self.record.decisions is not None:
+            self.record.decisions = max(0, self.record.decisions - taken_back)
         self.state = replay(self.record, self.spec)
         self.dice = DiceRoller(self._rng(), self.dice.forced)
         self._after([])

@@ -40,6 +40,7 @@ class GameRecord:
     start: dict[str, Any] | None = None                     # a position, when not the usual start
     actions: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None                    # Outcome.as_dict() once over
+    decisions: int | None = None                            # players' actions, dice left out
     game_uid: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     created: str = field(default_factory=_now)
     updated: str = field(default_factory=_now)
@@ -80,13 +81,17 @@ class GameRecord:
         if not isinstance(players, dict) or not all(
                 isinstance(k, str) and isinstance(v, str) for k, v in players.items()):
             raise SaveError(f"{source}: 'players' must map each side to human or computer:LEVEL")
+        decisions = fields.get("decisions")
+        if decisions is not None and (not isinstance(decisions, int) or isinstance(decisions, bool)):
+            raise SaveError(f"{source}: 'decisions' must be a whole number")
         if not isinstance(fields.get("start"), (dict, type(None))):
             raise SaveError(f"{source}: 'start' must be a position (a mapping)")
         return cls(**fields)
 
     @property
     def ply_count(self) -> int:
-        return len(self.actions)
+        """Moves made by the players; a save from before dice were told apart counts every action."""
+        return len(self.actions) if self.decisions is None else self.decisions
 
 
 def atomic_write(path: Path, text: str) -> None:

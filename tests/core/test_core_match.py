@@ -142,6 +142,18 @@ def test_play_records_decisions_and_the_dice_they_bring_on(store):
     assert match.record.actions == ["roll", "d3", "step"]
 
 
+def test_the_move_count_shown_in_continue_counts_decisions_not_dice(store):
+    match = Match.new(SPEC, "sprint", {"target": 20}, seed=1, store=store)
+    for word in ("roll", "step", "roll"):
+        match.play(word)
+    assert len(match.record.actions) == 5 and match.record.ply_count == 3
+    assert read_record(store.autosave_dir / f"race-{match.record.game_uid}.yaml").ply_count == 3
+    match.undo()
+    assert len(match.record.actions) == 3 and match.record.ply_count == 2
+    older = GameRecord(game="race", variant="sprint", actions=["roll", "d1", "step"])
+    assert older.ply_count == 3      # a save without the count falls back to its actions
+
+
 def test_every_action_autosaves_a_record_that_replays_to_the_same_position(store):
     match = Match.new(SPEC, "sprint", seed=5, store=store)
     for word in ("roll", "step", "roll", "roll"):
