@@ -56,6 +56,7 @@ def test_rule_16_d4_disables_course_change_then_six_moves_without_firing():
     assert kinds(events) == ["move", "move", "bear"]
     assert events[1].details["move"] == "recovery" and ship(state, RUNNER) == "m7 NE"
     assert state.volley == ("stern",)                  # k6 is dead astern of m7 heading NE
+    assert events[2].text == "The Runner's stern chaser bears"   # one gun: "bears"
     play(state, "M")
     assert state.to_act() == "blockader" and state.stage == "move"   # then the other ship
     assert state.moves == [1, 2]       # Runner's recovery move; Blockader's move and six-move

@@ -413,7 +413,8 @@ class BlockadeState(GameState):
         self.stage, self.side, self.actor = FIRE, firer, CHANCE
         if log is not None:
             names = ", ".join(GUN_NAMES[g] for g in guns)
-            log.append(Event("bear", f"The {SHIP[firer]}'s {names} bear"
+            verb = "bear" if len(guns) > 1 else "bears"
+            log.append(Event("bear", f"The {SHIP[firer]}'s {names} {verb}"
                                      + (" (return fire)" if is_return else ""),
                              {"ship": SIDES[firer], "guns": list(guns), "return_fire": is_return}))
 
