@@ -10,15 +10,13 @@ player looks.
 from __future__ import annotations
 
 import random
-import threading
-import time
 from dataclasses import dataclass
-from typing import Any
 
-from navalgames.ai.player import Player, RandomPlayer, make_player
+from navalgames.ai.player import RandomPlayer
 from navalgames.core.match import Match, initial_state
 from navalgames.core.records import GameRecord
 from navalgames.core.state import Event, IllegalAction, Outcome
+from navalgames.ui.computer import Thinker, players_for
 
 from .board import BoardPicture, Token
 from .geometry import BoardGeometry, geometry_from_rules
@@ -39,67 +37,6 @@ class LogLine:
     side: str | None
     text: str
     kind: str
-
-
-# --- the computer -----------------------------------------------------------------------------
-
-def players_for(match: Match) -> dict[str, Player]:
-    """A Player for every side the record gives to the computer ("computer:LEVEL")."""
-    found: dict[str, Player] = {}
-    for index, side in enumerate(match.spec.sides):
-        who = match.record.players.get(side, "human")
-        if who.startswith("computer"):
-            level = who.partition(":")[2] or "normal"
-            found[side] = make_player(match.spec, level, side, seed=match.record.seed + index)
-    return found
-
-
-class Thinker:
-    """One computer decision in flight at a time, on a worker thread, about a clone of the state.
-
-    The answer is used only if the game is still where it was when the thought began (an undo or
-    leaving the screen simply orphans it).
-    """
-
-    def __init__(self) -> None:
-        self._thread: threading.Thread | None = None
-        self._answer: Any = None
-        self._error: Exception | None = None
-        self._ticket = -1
-        self.started_at = 0.0
-
-    @property
-    def busy(self) -> bool:
-        return self._thread is not None
-
-    def start(self, player: Player, match: Match, side: str) -> None:
-        state = match.state.clone()
-        self._ticket, self._answer, self._error = len(match.record.actions), None, None
-        self.started_at = time.monotonic()
-
-        def work() -> None:
-            try:
-                self._answer = player.choose(state, side)
-            except Exception as exc:   # reported on screen; a random legal move stands in
-                self._error = exc
-
-        self._thread = threading.Thread(target=work, name=f"dover-ai-{side}", daemon=True)
-        self._thread.start()
-
-    def result(self, match: Match) -> tuple[Any, Exception | None] | None:
-        if self._thread is None or self._thread.is_alive():
-            return None
-        self._thread = None
-        if self._ticket != len(match.record.actions):
-            return None
-        return self._answer, self._error
-
-    def wait(self, timeout: float = 60.0) -> None:
-        if self._thread is not None:
-            self._thread.join(timeout)
-
-    def forget(self) -> None:
-        self._ticket = -2
 
 
 # --- the session ------------------------------------------------------------------------------

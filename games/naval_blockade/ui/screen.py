@@ -20,11 +20,11 @@ from navalgames.core.grid import Heading
 from navalgames.core.match import Match
 from navalgames.core.state import CHANCE, Event, IllegalAction
 from navalgames.ui import theme
+from navalgames.ui.computer import Thinker, players_for
 from navalgames.ui.widgets import colours_of
 
 from .board import Board, die_texture
 from .chart import SQ, Chart, ChartLayout, square_centre
-from .computer import Thinker, players_for
 from .panel import Panel
 
 SHIP = {"runner": "Runner", "blockader": "Blockader"}

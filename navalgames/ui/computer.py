@@ -1,4 +1,4 @@
-"""The computer's turn, thought out on a worker thread so the window keeps drawing.
+"""The computer's turn, thought out on a worker thread so the window keeps drawing (both games).
 
 The worker is handed a clone of the state; the screen polls ``result()`` each frame and plays
 the chosen action through the Match only if the game has not moved on meanwhile (an undo, a
@@ -27,7 +27,7 @@ def players_for(match: Match) -> dict[str, Player]:
 
 
 class Thinker:
-    """One computer decision in flight at a time."""
+    """One computer decision in flight at a time, on a worker thread, about a clone of the state."""
 
     def __init__(self) -> None:
         self._thread: threading.Thread | None = None
@@ -52,7 +52,7 @@ class Thinker:
             except Exception as exc:   # shown to the player; the game is not lost
                 self._error = exc
 
-        self._thread = threading.Thread(target=work, name=f"blockade-ai-{side}", daemon=True)
+        self._thread = threading.Thread(target=work, name=f"computer-{side}", daemon=True)
         self._thread.start()
 
     def result(self, match: Match) -> tuple[Any, Exception | None] | None:
@@ -64,7 +64,7 @@ class Thinker:
             return None      # the game moved on while it thought: the answer is stale
         return self._answer, self._error
 
-    def wait(self, timeout: float = 30.0) -> None:
+    def wait(self, timeout: float = 60.0) -> None:
         """Block until the answer is in (tests and screenshots)."""
         if self._thread is not None:
             self._thread.join(timeout)
