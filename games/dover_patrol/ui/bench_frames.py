@@ -10,11 +10,10 @@ right after a move).
 
 from __future__ import annotations
 
-import argparse
 import random
-import statistics
 import sys
-import time
+
+from navalgames.ui.bench import frame_parser, parse_size, time_frames
 
 
 def busy_position(turns: int = 60, seed: int = 80):
@@ -43,16 +42,10 @@ def busy_position(turns: int = 60, seed: int = 80):
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m games.dover_patrol.ui.bench_frames")
-    parser.add_argument("--frames", type=int, default=300)
-    parser.add_argument("--size", default="1280x800")
+    parser = frame_parser("python -m games.dover_patrol.ui.bench_frames")
     parser.add_argument("--redraw", action="store_true", help="rebuild board and panel every frame")
     args = parser.parse_args(argv)
-    try:
-        width, height = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        print(f"bench_frames: --size {args.size!r}: expected WIDTHxHEIGHT, e.g. 1280x800", file=sys.stderr)
-        return 2
+    width, height = parse_size(args.size)
 
     from navalgames.ui.screenshot import headless_window
     window = headless_window(width, height)
@@ -68,25 +61,15 @@ def main(argv: list[str] | None = None) -> int:
     square = next(iter(view.actions))
     view.selected = square
     view.dirty = True
-    view.on_draw()
     pieces = len(view.board.pieces)
-    window.ctx.finish()
-    times = []
-    for _ in range(args.frames):
+
+    def before_frame() -> None:
         if args.redraw:
             view.dirty = True
-        start = time.perf_counter()
-        view.on_update(1 / 60)
-        view.on_draw()
-        window.ctx.finish()
-        times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    median = statistics.median(times)
-    p90 = times[int(len(times) * 0.9) - 1]
+
+    figures = time_frames(window, view, args.frames, before_frame)
     print(f"Dover Patrol play screen {width}x{height}, {pieces} pieces, {len(session.log)} log lines, "
-          f"a ship selected{', everything rebuilt each frame' if args.redraw else ''}: "
-          f"median frame {median:.2f} ms, 90th percentile {p90:.2f} ms over {len(times)} frames "
-          f"({'within' if median <= 8 else 'over'} the 8 ms target)")
+          f"a ship selected{', everything rebuilt each frame' if args.redraw else ''}: {figures}")
     return 0
 
 

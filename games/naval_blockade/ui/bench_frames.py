@@ -9,25 +9,18 @@ Target: at most 8 ms.
 
 from __future__ import annotations
 
-import argparse
-import statistics
 import sys
-import time
+
+from navalgames.ui.bench import frame_parser, parse_size, time_frames
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m games.naval_blockade.ui.bench_frames")
-    parser.add_argument("--frames", type=int, default=300)
-    parser.add_argument("--size", default="1280x800")
+    parser = frame_parser("python -m games.naval_blockade.ui.bench_frames")
     parser.add_argument("--hover", action="store_true", help="hover a steering marker (preview on)")
     parser.add_argument("--redraw", action="store_true",
                         help="redraw everything every frame (the cost when the whole picture changes)")
     args = parser.parse_args(argv)
-    try:
-        width, height = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        print(f"bench_frames: --size {args.size!r}: expected WIDTHxHEIGHT, e.g. 1280x800", file=sys.stderr)
-        return 2
+    width, height = parse_size(args.size)
 
     from navalgames.ui.headless import prepare_headless
     prepare_headless()
@@ -39,25 +32,15 @@ def main(argv: list[str] | None = None) -> int:
     view.finish_animations()
     if args.hover:
         hover_marker(view)
-    view.on_draw()
-    window.ctx.finish()
-    times = []
-    for _ in range(args.frames):
+
+    def before_frame() -> None:
         if args.redraw:
             view.overlays_dirty = True
-        start = time.perf_counter()
-        view.on_update(1 / 60)
-        view.on_draw()
-        window.ctx.finish()
-        times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    median = statistics.median(times)
-    p90 = times[int(len(times) * 0.9) - 1]
+
+    figures = time_frames(window, view, args.frames, before_frame)
     print(f"Naval Blockade play screen {width}x{height}, overlays on"
           f"{', hovering a marker' if args.hover else ''}"
-          f"{', everything redrawn each frame' if args.redraw else ''}: median frame {median:.2f} ms, "
-          f"90th percentile {p90:.2f} ms over {len(times)} frames "
-          f"({'within' if median <= 8 else 'over'} the 8 ms target)")
+          f"{', everything redrawn each frame' if args.redraw else ''}: {figures}")
     return 0
 
 

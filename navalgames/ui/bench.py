@@ -1,0 +1,50 @@
+"""Frame timing shared by the games' frame benchmarks (``python -m games.<game>.ui.bench_frames``).
+
+A frame is timed from ``on_update`` through ``on_draw`` to ``ctx.finish()``, so the figure
+includes the GPU's (or llvmpipe's) work, not just the Python side. Target: at most 8 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from typing import Callable
+
+TARGET_MS = 8.0
+
+
+def frame_parser(prog: str) -> argparse.ArgumentParser:
+    """The options every frame benchmark takes: --frames, --size."""
+    parser = argparse.ArgumentParser(prog=prog)
+    parser.add_argument("--frames", type=int, default=300)
+    parser.add_argument("--size", default="1280x800", help="window size, WIDTHxHEIGHT")
+    return parser
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise SystemExit(f"bench_frames: --size {text!r}: expected WIDTHxHEIGHT, e.g. 1280x800") from None
+    return width, height
+
+
+def time_frames(window, view, frames: int, before_frame: Callable[[], None] | None = None) -> str:
+    """Draw ``frames`` frames of ``view`` and say the median and 90th percentile in words."""
+    view.on_draw()
+    window.ctx.finish()
+    times = []
+    for _ in range(frames):
+        if before_frame is not None:
+            before_frame()
+        start = time.perf_counter()
+        view.on_update(1 / 60)
+        view.on_draw()
+        window.ctx.finish()
+        times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    median = statistics.median(times)
+    p90 = times[max(0, int(len(times) * 0.9) - 1)]
+    return (f"median frame {median:.2f} ms, 90th percentile {p90:.2f} ms over {len(times)} frames "
+            f"({'within' if median <= TARGET_MS else 'over'} the {TARGET_MS:g} ms target)")
