@@ -241,7 +241,7 @@ class Plan:
         for a piece of the ``crew`` (SHIPS, BOAT, SWEEPER, LAYER: see ``crew_of``).
 
         Each square entered costs 1 when empty, 2 when one of our pieces must make room (4 when
-        it has no empty square to step to), and when an enemy piece stands there: 4 if this
+        it has no empty square to step to; our own Mines never make room, so no way passes them), and when an enemy piece stands there: 4 if this
         crew can beat it, 12 if it cannot (the Flying Boat and the Mine Layer sink nothing, the
         Mine Sweeper only clears Mines). Arriving where an enemy Mine or Mine Layer would face us
         costs 6 more, for ships only. The Flying Boat's way ignores the walls. Dial's algorithm
@@ -271,6 +271,8 @@ class Plan:
                         enter = 4
                     else:
                         enter = 12 if crew != SWEEPER else 10
+                elif kind[q] == MI and sq != target:
+                    continue   # our own Mine never moves: no way leads through it
                 else:   # our own piece must make room: dearer when it is boxed in
                     enter = 2
                     for n in steps[sq]:

@@ -148,3 +148,25 @@ def test_levels_are_reached_through_the_game_spec():
     assert player.label == "Computer (hard)"
     with pytest.raises(ValueError, match="no level 'expert'"):
         ai.make_player("expert", "north")
+
+
+def test_a_flag_carrier_walks_round_its_own_mine_to_reach_home():
+    # Found in a tournament: South's 2 on c3 holds North's flag; c2 (the short way to the base on
+    # c1) is South's own Mine, which never moves, and South's Submarine sits on b1. Counting the
+    # Mine as a piece that would make room, the computer thought itself one step from home and
+    # marked time until the quiet-turn draw. The way home is round: b3, b2, then b1.
+    position = {
+        "game": "dover-patrol", "to_move": "south",
+        "pieces": {"south": {"b1": "SS", "c2": "MI", "c3": "2", "h10": "7", "g12": "10"},
+                   "north": {"g2": "ML", "c10": "MI", "c11": "MI", "h12": "FB"}},
+        "flags": {"south": "base", "north": "c3"},
+    }
+    state = ENGINE.from_position(position)
+    players = {"south": ai.make_player("hard", "south", 1), "north": RandomPlayer(3)}
+    for _ in range(20):
+        if state.outcome() is not None:
+            break
+        side = state.to_act()
+        state.apply(players[side].choose(state, side))
+    assert state.outcome() is not None and state.outcome().winner == "south"
+    assert state.outcome().reason == "both flags on South's base"
