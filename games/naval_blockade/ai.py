@@ -271,6 +271,11 @@ def _blockader_square_score(state: BlockadeState, tables: Tables, nxt: int, runn
     return score
 
 
+#: a six-square move scoring above this still rams (400) or escapes (500) for certain; the
+#: distance and sea-room terms taken off afterwards come to far less than 100
+SURE_SIX_MOVE = 300.0
+
+
 def six_move_scores(state: BlockadeState, tables: Tables) -> list[tuple[float, Any]]:
     """The firer's single moves of the six-square move: keep the ram (or the escape) in reach."""
     side = state.side
@@ -439,6 +444,10 @@ class BlockadeSearch:
             return self._by_trials(state, side, options, rng)
         if state.stage in (START, ANSWER):   # ships start before the terrain is known
             return SearchResult(greedy_action(state, rng, noise=0.2), (), 0, 0.0)
+        if state.stage == SIX:
+            score, action = max(six_move_scores(state, tables_for(state.terrain)), key=lambda sa: sa[0])
+            if score > SURE_SIX_MOVE:   # a ram or an escape still on: no dice can stop it, no search
+                return SearchResult(action, (), 0, 0.0)
         return self.mcts.search(state, side, rng)
 
     def _by_trials(self, state: BlockadeState, side: str, options: list, rng: random.Random) -> SearchResult:

@@ -9,7 +9,7 @@ import pytest
 
 from games.naval_blockade import ai
 from games.naval_blockade.rules import ENGINE, RUNNER, BLOCKADER
-from navalgames.ai.player import RandomPlayer
+from navalgames.ai.player import RandomPlayer, SearchPlayer
 from navalgames.core.match import Match
 from navalgames.core.registry import get_game
 
@@ -142,10 +142,12 @@ def test_the_toss_winner_places_a_legal_terrain_of_its_choosing():
 
 
 def test_the_same_seed_makes_the_same_decisions():
+    # An iteration budget alone: the levels also stop on the clock, which a busy machine reaches
+    # after fewer iterations, so only the iteration count makes a search reproducible.
     state = position(runner={"at": "l9", "heading": "N"}, blockader={"at": "n15", "heading": "S"})
-    one = ai.make_player("normal", "runner", seed=4).choose(state, "runner")
-    two = ai.make_player("normal", "runner", seed=4).choose(state, "runner")
-    assert one == two
+    choices = {SearchPlayer("normal", ai.BlockadeSearch(150, seconds=None), seed=4).choose(state, "runner")
+               for _ in range(3)}
+    assert len(choices) == 1
 
 
 def test_an_offer_to_stop_is_searched_only_by_the_side_ahead_on_points():
