@@ -180,7 +180,8 @@ class Plan:
             carrier = state.flag_carrier[enemy]
             if carrier and state.owner[carrier] == side:
                 # Carrying the enemy flag: get it home; it only counts with our own flag in hand.
-                home = self.way(state, side, r.bases[side], crew_of(kind[carrier]))[pos[carrier]]
+                home = self.way(state, side, r.bases[side], crew_of(kind[carrier]),
+                                solid_mines=True)[pos[carrier]]
                 own = state.flag_carrier[side]
                 ours = (state.flag_sq[side] == r.bases[side] or (own and state.owner[own] == side))
                 # Worth more than any approach (closing(0) = CLOSE_MAX), or no one would take it.
@@ -236,16 +237,23 @@ class Plan:
         found.append(WAY_SPAN)
         return 0.8 * found[0] + 0.2 * found[1]
 
-    def way(self, state: DoverState, side: int, target: int, crew: int) -> list[int]:
+    def way(self, state: DoverState, side: int, target: int, crew: int,
+            solid_mines: bool = False) -> list[int]:
         """The cost of ``side``'s cheapest way from every square to ``target``, pieces counted,
         for a piece of the ``crew`` (SHIPS, BOAT, SWEEPER, LAYER: see ``crew_of``).
 
         Each square entered costs 1 when empty, 2 when one of our pieces must make room (4 when
-        it has no empty square to step to; our own Mines never make room, so no way passes them), and when an enemy piece stands there: 4 if this
+        it has no empty square to step to), and when an enemy piece stands there: 4 if this
         crew can beat it, 12 if it cannot (the Flying Boat and the Mine Layer sink nothing, the
         Mine Sweeper only clears Mines). Arriving where an enemy Mine or Mine Layer would face us
         costs 6 more, for ships only. The Flying Boat's way ignores the walls. Dial's algorithm
         over small integer costs.
+
+        ``solid_mines``: our own Mines never make room, so no way passes them. Used for a flag
+        carrier's way home, which may have only one way past a Mine guarding the base. Not for
+        the approach ways: there the enemy's Mines are only guessed (dealt out at random among its
+        unmoved pieces in each sampled world), and walling its fleet in behind guessed Mines made
+        every capture that opened a way look bad (hard drew most games against easy).
         """
         if not self.detailed:   # the plain distance on the board, pieces ignored
             return self.free(target) if crew == BOAT else self.walled(target)
@@ -271,7 +279,7 @@ class Plan:
                         enter = 4
                     else:
                         enter = 12 if crew != SWEEPER else 10
-                elif kind[q] == MI and sq != target:
+                elif solid_mines and kind[q] == MI and sq != target:
                     continue   # our own Mine never moves: no way leads through it
                 else:   # our own piece must make room: dearer when it is boxed in
                     enter = 2
