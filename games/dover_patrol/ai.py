@@ -140,12 +140,44 @@ class Plan:
             # A harbour packed full cannot take a flag home: keep room inside, more so with a prize.
             carrying = state.flag_carrier[1 - side] and state.owner[state.flag_carrier[1 - side]] == side
             crowding = 3.0 * max(0, inside - 3) if carrying else 1.0 * max(0, inside - 4)
+        # Hemming the enemy in: a side that cannot move loses, and against a harbour packed shut
+        # that is the only way to win (in the facing reading nothing can attack the squares
+        # behind the harbour wall). Nothing while the enemy has more than a handful of movers,
+        # steeply more as the last ones are sunk or boxed in; hunting a mover is worth that much
+        # more. Hemming the enemy in only draws while our own flag is away.
+        hem = 0.0
+        sinking_a_mover = 0.0
+        if not self.rules.flags or state.flag_sq[side] == self.rules.bases[side]:
+            movers = self.movers(state, 1 - side)
+            hem = hemmed(movers)
+            sinking_a_mover = hemmed(movers - 1) - hem
         return (MATERIAL * material + self.race(state, side) - crowding + known
-                + PRESSING * forward + self.hunt(state, side))
+                + PRESSING * forward + self.hunt(state, side, sinking_a_mover) + hem)
 
-    def hunt(self, state: DoverState, side: int) -> float:
+    def movers(self, state: DoverState, side: int) -> int:
+        """How many of ``side``'s pieces could move, counted up to HEM_COUNT + 1."""
+        count = 0
+        for p in state.alive[side]:
+            if self.can_move(state, p):
+                count += 1
+                if count > HEM_COUNT:
+                    break
+        return count
+
+    def can_move(self, state: DoverState, piece: int) -> bool:
+        """Whether ``piece`` has an empty square beside it that is not its own base."""
+        k = state.kind[piece]
+        if k == MI:
+            return False
+        r, board = self.rules, state.board
+        own_base = r.bases[state.owner[piece]]
+        return any(not board[n] and n != own_base
+                   for n in (r.free_steps if k == FB else r.steps)[state.pos[piece]])
+
+    def hunt(self, state: DoverState, side: int, mover_bonus: float = 0.0) -> float:
         """Points for having, near each enemy piece, one of ours that would beat it in an attack:
-        worth a share of the prize, more the closer it stands to the square it attacks from."""
+        worth a share of the prize (its value, plus ``mover_bonus`` if it can move), more the
+        closer our piece stands to the square it attacks from."""
         r = self.rules
         kind, pos = state.kind, state.pos
         by_kind: dict[int, list[int]] = {}
@@ -167,7 +199,10 @@ class Plan:
                         if d < best:
                             best = d
             if best < HUNT_REACH:
-                total += values[ke] * HUNT_SHARE[best]
+                prize = values[ke]
+                if mover_bonus and self.can_move(state, e):
+                    prize += mover_bonus
+                total += prize * HUNT_SHARE[best]
         return total
 
     def race(self, state: DoverState, side: int) -> float:
@@ -314,6 +349,14 @@ def crew_of(kind: int) -> int:
 WAY_SPAN = 60   # costs beyond this count as "no way"
 HUNT_REACH = 10  # a hunter further than this many moves from its prey counts for nothing
 HUNT_SHARE = [0.35 * 0.8 ** d for d in range(HUNT_REACH)]
+
+
+HEM_COUNT = 10   # an enemy with more movers than this is not worth hemming in yet
+
+
+def hemmed(movers: int) -> float:
+    """Points for the enemy having only ``movers`` pieces that can move."""
+    return 0.0 if movers > HEM_COUNT else 40.0 * 0.7 ** max(movers, 0)
 
 
 CLOSE_MAX = 0.8 * WAY_SPAN + 24.0   # closing(0): the most an approach is worth

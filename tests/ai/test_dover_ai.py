@@ -170,3 +170,44 @@ def test_a_flag_carrier_walks_round_its_own_mine_to_reach_home():
         state.apply(players[side].choose(state, side))
     assert state.outcome() is not None and state.outcome().winner == "south"
     assert state.outcome().reason == "both flags on South's base"
+
+
+# North's harbour packed shut: in the facing reading no South piece can attack g10, f10 or
+# anything behind them, so the flag on f12 is out of reach while they stay. North's only other
+# ship is the 3 on d9 (its Mine on a9 never moves).
+PACKED_HARBOUR = {
+    "game": "dover-patrol", "to_move": "south",
+    "pieces": {"south": {"h8": "1", "d5": "6", "b2": "MS", "e1": "2"},
+               "north": {"f10": "5", "g10": "5", "f11": "MS", "g11": "1", "h11": "SS",
+                         "g12": "4", "h12": "3", "a9": "MI", "d9": "3"}},
+    "flags": {"south": "base", "north": "base"},
+}
+
+
+def test_hemming_in_counts_the_enemy_pieces_that_can_still_move():
+    # Win condition "a side that cannot move loses": the evaluation counts North's movers (the 3
+    # on d9, and g10's 5 and h11's Submarine while h10 is open), and values hemming only near
+    # the end.
+    state = ENGINE.from_position(PACKED_HARBOUR)
+    plan = ai.plan_for(state.rules)
+    assert plan.movers(state, NORTH) == 3
+    state.apply("h8-h9")
+    state.apply("d9-d10")
+    state.apply("h9-h10")   # the mouth shut: the 5 and the Submarine have nowhere to go
+    assert plan.movers(state, NORTH) == 1
+    assert ai.hemmed(1) > ai.hemmed(2) > ai.hemmed(ai.HEM_COUNT) > 0 == ai.hemmed(ai.HEM_COUNT + 1)
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_hard_wins_against_a_packed_harbour_by_hemming_the_enemy_in(seed):
+    # Found in tournaments: most of hard's draws were 200 quiet turns in front of a harbour like
+    # this one. The way to win is to shut the harbour mouth and sink or box in the last movers.
+    state = ENGINE.from_position(PACKED_HARBOUR)
+    players = {"south": ai.make_player("hard", "south", seed), "north": RandomPlayer(seed + 100)}
+    for _ in range(80):
+        if state.outcome() is not None:
+            break
+        side = state.to_act()
+        state.apply(players[side].choose(state, side))
+    assert state.outcome() is not None
+    assert state.outcome().reason == "North cannot move (hemmed in)"
