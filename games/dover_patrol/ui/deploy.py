@@ -18,7 +18,7 @@ from games.dover_patrol.rules.setup import preset_deployment, presets_for, rando
 from navalgames.core.state import IllegalAction
 
 from .guide import kind_guide
-from .formations import Formation, FormationError, load_formations, save_formation
+from .formations import Formation, FormationError, delete_formation, load_formations, save_formation
 from .screen import DoverScreen
 from .session import Session
 from .widgets import Button, Prompt, wrap
@@ -40,6 +40,8 @@ class DeployView(DoverScreen):
         self.floating = arcade.SpriteList()
         self.prompt: Prompt | None = None
         self.message = ""
+        self.loaded: str | None = None                # the saved formation last loaded (it can be forgotten)
+        self.forget_asked = False                     # "Forget" clicked once: the next click deletes
         self.hover_code: str | None = None            # the tray kind under the mouse (its guide shown)
         main, odd = self.rules.setup_squares(self.side_index)
         names = self.rules.names
@@ -121,6 +123,22 @@ class DeployView(DoverScreen):
     def load_formation(self, formation: Formation) -> None:
         self.placement = self.from_south_seat(formation.placement)
         self.message = f"Formation '{formation.name}' loaded."
+        self.loaded, self.forget_asked = formation.name, False
+        self.dirty = True
+
+    def forget_formation(self) -> None:
+        """Delete the formation last loaded, on a second click (the first one asks)."""
+        if not self.forget_asked:
+            self.forget_asked = True
+            self.message = f"Click again to delete '{self.loaded}' for good."
+        else:
+            try:
+                delete_formation(self.loaded)
+                self.formations = load_formations()
+                self.message = f"Formation '{self.loaded}' deleted."
+                self.loaded, self.forget_asked = None, False
+            except (OSError, FormationError) as exc:
+                self.message = f"Could not delete the formation: {exc}"
         self.dirty = True
 
     def ask_formation_name(self) -> None:
@@ -136,6 +154,7 @@ class DeployView(DoverScreen):
             save_formation(Formation(name, self.session.variant.id, self.south_seat(self.placement)))
             self.formations = load_formations()
             self.message = f"Formation '{name}' saved."
+            self.loaded, self.forget_asked = name, False
         except (OSError, FormationError) as exc:
             self.message = f"Could not save the formation: {exc}"
         self.dirty = True
@@ -251,6 +270,9 @@ class DeployView(DoverScreen):
         if mine:
             y = button_row([Button(f.name, (lambda f=f: self.load_formation(f)), name=f"formation:{f.name}")
                             for f in mine[-6:]], y)
+            if self.loaded in {f.name for f in mine}:
+                label = f"Really delete '{self.loaded}'?" if self.forget_asked else f"Forget '{self.loaded}'"
+                y = button_row([Button(label, self.forget_formation, name="forget_formation")], y, per_row=2)
         else:
             c.text("none saved yet for this fleet", left, y - 12 * k, dim, 10 * k, italic=True)
             y -= 20 * k

@@ -56,17 +56,19 @@ def load_formations(folder: Path | None = None) -> list[Formation]:
 
 def save_formation(formation: Formation, folder: Path | None = None) -> Path:
     """Add or replace ``formation`` by name; the others are kept as they were."""
-    path = formations_path(folder)
     existing = {f.name: f for f in load_formations(folder)}
     existing[formation.name] = formation
+    return _write(existing.values(), folder)
+
+
+def delete_formation(name: str, folder: Path | None = None) -> Path:
+    """Remove the formation called ``name``; the others are kept as they were."""
+    return _write([f for f in load_formations(folder) if f.name != name], folder)
+
+
+def _write(formations, folder: Path | None) -> Path:
+    path = formations_path(folder)
     body = {"formations": {f.name: {"variant": f.variant, "placement": dict(sorted(f.placement.items()))}
-                           for f in existing.values()}}
+                           for f in formations}}
     atomic_write(path, yaml.safe_dump(body, sort_keys=False))
     return path
-
-
-def delete_formation(name: str, folder: Path | None = None) -> None:
-    path = formations_path(folder)
-    existing = [f for f in load_formations(folder) if f.name != name]
-    body = {"formations": {f.name: {"variant": f.variant, "placement": f.placement} for f in existing}}
-    atomic_write(path, yaml.safe_dump(body, sort_keys=False))

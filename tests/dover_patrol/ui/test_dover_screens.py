@@ -14,6 +14,7 @@ from dover_screen_helpers import (click_button, click_square, deploy_at_random, 
 
 from games.dover_patrol.rules import Move
 from games.dover_patrol.ui.deploy import DeployView
+from games.dover_patrol.ui.formations import load_formations
 from games.dover_patrol.ui.gameover import GameOverView
 from games.dover_patrol.ui.handover import HandOverView
 from games.dover_patrol.ui.play import PlayView
@@ -291,6 +292,21 @@ def test_a_formation_saved_by_name_is_offered_in_the_next_game(window):
     rules = match2.state.rules
     turned = {rules.names[rules.board.rotate(rules.grid.parse(sq))]: code for sq, code in chosen.items()}
     assert view2.placement == turned and not view2.problems()
+
+
+def test_a_loaded_formation_can_be_forgotten_with_a_second_click(window):
+    match, view = open_match(window, players=VS_COMPUTER)
+    click_button(window, view, "random")
+    view.store_formation("Screen")
+    view.store_formation("Wall")
+    click_button(window, view, "formation:Screen")
+    click_button(window, view, "forget_formation")
+    assert {f.name for f in load_formations()} == {"Screen", "Wall"}   # the first click only asks
+    assert "again" in view.message
+    click_button(window, view, "forget_formation")
+    assert {f.name for f in load_formations()} == {"Wall"}
+    view.on_draw()
+    assert view.panel.find("formation:Screen") is None and view.panel.find("forget_formation") is None
 
 
 def test_fleet_orders_several_moves_then_end_turn(window):
