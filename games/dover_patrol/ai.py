@@ -13,7 +13,8 @@ Levels (every action is judged on the same few sampled worlds, so actions compar
   point or so of slack, so it is sensible but beatable.
 - ``normal`` / ``hard``: the detailed judgement (the ways pieces really have to the goal past
   blockers, walls and Mines; a harbour kept clear for a returning flag; hunting pieces they can
-  beat; what they know of the enemy; draws by repetition or quiet turns looming), and the best
+  beat; what they know of the enemy; draws by repetition or quiet turns looming; hemming the enemy
+  in once it has only a handful of pieces that can move), and the best
   candidates looked at two moves ahead against the enemy's sharpest replies in each world
   (perfect-information Monte Carlo over determinizations). ``hard`` uses more worlds and more
   candidates. We tried single-observer ISMCTS (``navalgames.ai.mcts`` with ``determinize``) here
