@@ -81,6 +81,9 @@ class Plan:
         walled_in = rules.variant.walls and rules.flags
         self.harbours = tuple(frozenset(rules.board.harbours[s]) if walled_in else frozenset()
                               for s in (SOUTH, NORTH))
+        # the squares just outside each harbour's mouth
+        self.mouths = tuple(frozenset(n for h in harbour for n in rules.steps[h] if n not in harbour)
+                            for harbour in self.harbours)
         # the kinds that sink (or clear) each kind when they attack it
         self.beaters = [[k for k in range(1, 16) if rules.result[k][e] == ATTACKER_WINS and k != FB]
                         for e in range(16)]
@@ -141,6 +144,8 @@ class Plan:
             # A harbour packed full cannot take a flag home: keep room inside, more so with a prize.
             carrying = state.flag_carrier[1 - side] and state.owner[state.flag_carrier[1 - side]] == side
             crowding = 3.0 * max(0, inside - 3) if carrying else 1.0 * max(0, inside - 4)
+            if carrying and inside > 5 and pos[state.flag_carrier[1 - side]] in self.mouths[side]:
+                crowding += 4.0   # the carrier stands in the way of the pieces that must come out
         # Hemming the enemy in: a side that cannot move loses, and against a harbour packed shut
         # that is the only way to win (in the facing reading nothing can attack the squares
         # behind the harbour wall). Nothing while the enemy has more than a handful of movers,
@@ -278,8 +283,10 @@ class Plan:
         """The cost of ``side``'s cheapest way from every square to ``target``, pieces counted,
         for a piece of the ``crew`` (SHIPS, BOAT, SWEEPER, LAYER: see ``crew_of``).
 
-        Each square entered costs 1 when empty, 2 when one of our pieces must make room (4 when
-        it has no empty square to step to), and when an enemy piece stands there: 4 if this
+        Each square entered costs 1 when empty, 1 more for each of our pieces that must shift to
+        make room (``room``: a harbour packed full is a sliding puzzle, and every move that opens
+        it counts; up to 5 more), 2 for our own Mine (4 when it is boxed in; see ``solid_mines``),
+        and when an enemy piece stands there: 4 if this
         crew can beat it, 12 if it cannot (the Flying Boat and the Mine Layer sink nothing, the
         Mine Sweeper only clears Mines). Arriving where an enemy Mine or Mine Layer would face us
         costs 6 more, for ships only. The Flying Boat's way ignores the walls. Dial's algorithm
@@ -301,6 +308,7 @@ class Plan:
         size = r.size
         dist = [WAY_SPAN] * size
         dist[target] = 0
+        room = None
         buckets: list[list[int]] = [[] for _ in range(WAY_SPAN + 16)]
         buckets[0].append(target)
         for d in range(WAY_SPAN):
@@ -315,15 +323,19 @@ class Plan:
                         enter = 4
                     else:
                         enter = 12 if crew != SWEEPER else 10
-                elif solid_mines and kind[q] == MI and sq != target:
-                    continue   # our own Mine never moves: no way leads through it
-                else:   # our own piece must make room: dearer when it is boxed in
-                    enter = 2
+                elif kind[q] == MI:
+                    if solid_mines and sq != target:
+                        continue   # our own Mine never moves: no way leads through it
+                    enter = 2   # counted as making room, dearer when boxed in (see above)
                     for n in steps[sq]:
                         if not board[n]:
                             break
                     else:
                         enter = 4
+                else:   # our own piece must make room: one move for each piece shifted along
+                    if room is None:
+                        room = self.room(state, side)
+                    enter = 1 + min(room[sq], 5)
                 if mines_bite:
                     for c in contact[sq]:
                         e = board[c]
@@ -336,6 +348,30 @@ class Plan:
                         dist[n] = nd
                         buckets[nd].append(n)
         return dist
+
+
+    def room(self, state: DoverState, side: int) -> list[int]:
+        """For each square, how many of ``side``'s pieces must move to empty it: 0 if empty, 1 if
+        its piece can step aside, k if k pieces must shift along a line to the nearest empty
+        square (Mines never shift; a square no shift can empty counts FAR)."""
+        r = self.rules
+        board, owner, kind = state.board, state.owner, state.kind
+        own_base = r.bases[side]
+        room = [FAR] * r.size
+        todo = deque()
+        for sq in range(r.size):
+            if not board[sq] and sq != own_base:
+                room[sq] = 0
+                todo.append(sq)
+        steps = r.steps
+        while todo:
+            sq = todo.popleft()
+            for n in steps[sq]:
+                q = board[n]
+                if q and room[n] == FAR and owner[q] == side and kind[q] != MI:
+                    room[n] = room[sq] + 1
+                    todo.append(n)
+        return room
 
 
 SHIPS, BOAT, SWEEPER, LAYER = 0, 1, 2, 3
@@ -597,12 +633,40 @@ def two_move_value(world: DoverState, action, side: str, detailed: bool = True) 
     if mover is None or mover == side:
         return baseline
     worst = baseline
+    if carrying_home(trial, side):
+        # Bringing a flag home often takes moves that only pay off one move later (a piece
+        # stepping aside so another can leave a packed harbour): also count our best next move
+        # if the enemy does nothing that hurts (a point less: what can be had now comes first).
+        worst = max(worst, best_next_move(trial, side, detailed) - 1.0)
     for reply in trial.legal_actions():
         after = trial.clone()
         step(after, reply)
         if after.result is not None or is_sharp(trial, reply):
             worst = min(worst, points(after, side, detailed))
     return worst
+
+
+def carrying_home(state: DoverState, side: str) -> bool:
+    """Whether ``side`` holds the enemy's flag (single-action variants, where a turn can pass)."""
+    if not state.rules.flags or state.rules.fleet_orders:
+        return False
+    me = SIDE_INDEX[side]
+    carrier = state.flag_carrier[1 - me]
+    return bool(carrier) and state.owner[carrier] == me
+
+
+def best_next_move(state: DoverState, side: str, detailed: bool) -> float:
+    """The best position ``side`` reaches with one more move if the enemy passes its turn."""
+    passed = state.clone()
+    passed.pass_turn()
+    if passed.to_act() != side:
+        return -WIN_POINTS
+    best = -WIN_POINTS
+    for action in passed.legal_actions():
+        after = passed.clone()
+        step(after, action)
+        best = max(best, points(after, side, detailed))
+    return best
 
 
 def is_sharp(state: DoverState, action) -> bool:

@@ -13,6 +13,7 @@ from games.dover_patrol.rules.setup import deployment_problems
 from navalgames.ai.player import RandomPlayer, make_player
 from navalgames.core.match import Match
 from navalgames.core.registry import get_game
+from navalgames.core.state import IllegalAction
 
 VARIANTS = ["classic", "first-capture", "flagship-hunt", "pitched-battle", "capture-the-base",
             "fleet-orders"]
@@ -211,3 +212,41 @@ def test_hard_wins_against_a_packed_harbour_by_hemming_the_enemy_in(seed):
         state.apply(players[side].choose(state, side))
     assert state.outcome() is not None
     assert state.outcome().reason == "North cannot move (hemmed in)"
+
+
+def test_a_flag_carrier_gets_home_through_its_own_packed_harbour():
+    # Found in a hard-v-random tournament (game 21): North's Flying Boat holds South's flag on
+    # e11, next to its base f12, but every square on the way is North's own: f11's 4 can only
+    # move once g11's 3 has, and g11's 3 once h11's Mine Sweeper has stepped out to h10. Counting
+    # each blocker as one move, the computer saw no progress in any single move and marked time
+    # until the 200-turn draw. Five moves win: h11-h10, g11-h11, f11-g11, e11-f11, f11-f12.
+    position = {
+        "game": "dover-patrol", "to_move": "north",
+        "pieces": {"south": {"a1": "SS", "b1": "5", "h1": "1", "b2": "2", "c2": "7", "h2": "MI",
+                             "b3": "MI", "c3": "MS", "c4": "MI", "f5": "10"},
+                   "north": {"f1": "ML", "g1": "4", "a2": "5", "a3": "2", "b4": "10", "c5": "MS",
+                             "b7": "3", "a8": "3", "c9": "MI", "e9": "6", "a10": "4", "f10": "MI",
+                             "g10": "4", "a11": "3", "c11": "5", "e11": "FB", "f11": "4", "g11": "3",
+                             "h11": "MS", "e12": "MI", "g12": "SS", "h12": "5"}},
+        "flags": {"south": "e11", "north": "base"},
+    }
+    state = ENGINE.from_position(position)
+    players = {"north": ai.make_player("hard", "north", 1), "south": RandomPlayer(5)}
+    for _ in range(30):
+        if state.outcome() is not None:
+            break
+        side = state.to_act()
+        state.apply(players[side].choose(state, side))
+    assert state.outcome() is not None and state.outcome().reason == "both flags on North's base"
+
+
+def test_a_pass_is_for_searches_only_and_hands_the_turn_over():
+    state = midgame("classic", 30, seed=4)
+    mover = state.to_act()
+    before = len(state.legal_actions())
+    state.pass_turn()
+    assert state.to_act() != mover and state.outcome() is None
+    assert all(str(a) != "pass" for a in state.legal_actions()) and before > 0
+    fleet = midgame("fleet-orders", 10, seed=4)
+    with pytest.raises(IllegalAction):
+        fleet.pass_turn()

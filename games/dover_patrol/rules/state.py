@@ -990,6 +990,15 @@ class DoverState(GameState):
         self.window[me] = pairs
         self._next_turn()
 
+    def pass_turn(self) -> None:
+        """A null move, for searches only (as python-chess has): the side to move does nothing
+        and the turn passes. Never a legal action in play; the single-action game only."""
+        if self.result is not None or self.rules.fleet_orders:
+            raise IllegalAction("no turn to pass")
+        self._legal = self._segs = None
+        self.window[self.turn] = ()
+        self._next_turn()
+
     def _next_turn(self) -> None:
         r = self.rules
         self.ply += 1
