@@ -38,6 +38,8 @@ Playing (``state.phase == "play"``; ``"over"`` at the end)
     Running aground happens by itself (an "aground" event) when the carrier cannot leave.
     Fleet Orders: several actions per turn, each piece moves at most once and attacks at most
     once; ``end`` (legal after at least one move or attack) passes the turn.
+    ``state.pass_turn()``: a null move for searches (as python-chess has), never legal in play;
+    single-action variants only.
 
 Observation (``state.observation("south")`` -> frozen ``Observation``, no leaks)
     pieces: PieceView(id, side, square|None once removed, kind code or None for an unknown enemy,
