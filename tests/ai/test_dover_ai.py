@@ -32,6 +32,15 @@ def midgame(variant: str, plies: int, seed: int):
     return state
 
 
+def play_out(state, players: dict, plies: int) -> None:
+    """Let ``players`` play on from ``state`` until the game ends or ``plies`` actions are made."""
+    for _ in range(plies):
+        if state.outcome() is not None:
+            break
+        side = state.to_act()
+        state.apply(players[side].choose(state, side))
+
+
 def hidden_kinds(state, observer: str) -> dict[int, int]:
     """The true kinds of the enemy pieces ``observer`` cannot name."""
     obs = state.observation(observer)
@@ -164,11 +173,7 @@ def test_a_flag_carrier_walks_round_its_own_mine_to_reach_home():
     }
     state = ENGINE.from_position(position)
     players = {"south": ai.make_player("hard", "south", 1), "north": RandomPlayer(3)}
-    for _ in range(20):
-        if state.outcome() is not None:
-            break
-        side = state.to_act()
-        state.apply(players[side].choose(state, side))
+    play_out(state, players, 20)
     assert state.outcome() is not None and state.outcome().winner == "south"
     assert state.outcome().reason == "both flags on South's base"
 
@@ -205,11 +210,7 @@ def test_hard_wins_against_a_packed_harbour_by_hemming_the_enemy_in(seed):
     # this one. The way to win is to shut the harbour mouth and sink or box in the last movers.
     state = ENGINE.from_position(PACKED_HARBOUR)
     players = {"south": ai.make_player("hard", "south", seed), "north": RandomPlayer(seed + 100)}
-    for _ in range(80):
-        if state.outcome() is not None:
-            break
-        side = state.to_act()
-        state.apply(players[side].choose(state, side))
+    play_out(state, players, 80)
     assert state.outcome() is not None
     assert state.outcome().reason == "North cannot move (hemmed in)"
 
@@ -232,11 +233,7 @@ def test_a_flag_carrier_gets_home_through_its_own_packed_harbour():
     }
     state = ENGINE.from_position(position)
     players = {"north": ai.make_player("hard", "north", 1), "south": RandomPlayer(5)}
-    for _ in range(30):
-        if state.outcome() is not None:
-            break
-        side = state.to_act()
-        state.apply(players[side].choose(state, side))
+    play_out(state, players, 30)
     assert state.outcome() is not None and state.outcome().reason == "both flags on North's base"
 
 
