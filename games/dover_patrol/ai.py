@@ -92,6 +92,11 @@ class Plan:
                              for s in (SOUTH, NORTH))
         self._walled: dict[int, list[int]] = {}
         self._free: dict[int, list[int]] = {}
+        self._room: dict[tuple, list[int]] = {}
+        # the squares within a few moves of each side's base (where a flag carrier needs room)
+        self.near_home = tuple(frozenset(sq for sq in range(rules.size)
+                                         if self.walled(rules.bases[s])[sq] <= NEAR_HOME)
+                               for s in (SOUTH, NORTH))
         self.span = rules.files + rules.ranks
 
     def walled(self, target: int) -> list[int]:
@@ -354,6 +359,12 @@ class Plan:
         """For each square, how many of ``side``'s pieces must move to empty it: 0 if empty, 1 if
         its piece can step aside, k if k pieces must shift along a line to the nearest empty
         square (Mines never shift; a square no shift can empty counts FAR)."""
+        key = (state.sbb[0], state.sbb[1], state.mines_bb[side], side)   # all it depends on
+        room = self._room.get(key)
+        if room is not None:
+            return room
+        if len(self._room) > 4096:
+            self._room.clear()
         r = self.rules
         board, owner, kind = state.board, state.owner, state.kind
         own_base = r.bases[side]
@@ -371,6 +382,7 @@ class Plan:
                 if q and room[n] == FAR and owner[q] == side and kind[q] != MI:
                     room[n] = room[sq] + 1
                     todo.append(n)
+        self._room[key] = room
         return room
 
 
@@ -384,6 +396,7 @@ def crew_of(kind: int) -> int:
 
 
 WAY_SPAN = 60   # costs beyond this count as "no way"
+NEAR_HOME = 4   # moves from a base within which a piece may have to make room for a carrier
 HUNT_REACH = 10  # a hunter further than this many moves from its prey counts for nothing
 HUNT_SHARE = [0.35 * 0.8 ** d for d in range(HUNT_REACH)]
 
@@ -656,13 +669,19 @@ def carrying_home(state: DoverState, side: str) -> bool:
 
 
 def best_next_move(state: DoverState, side: str, detailed: bool) -> float:
-    """The best position ``side`` reaches with one more move if the enemy passes its turn."""
+    """The best position ``side`` reaches with one more move if the enemy passes its turn: a
+    move of the carrier, a flag handed on, or a move near home (making room), not the rest."""
     passed = state.clone()
     passed.pass_turn()
     if passed.to_act() != side:
         return -WIN_POINTS
+    me = SIDE_INDEX[side]
+    near = plan_for(state.rules, detailed).near_home[me]
+    carrier_sq = passed.pos[passed.flag_carrier[1 - me]]
     best = -WIN_POINTS
     for action in passed.legal_actions():
+        if isinstance(action, Move) and action.frm != carrier_sq and action.frm not in near:
+            continue
         after = passed.clone()
         step(after, action)
         best = max(best, points(after, side, detailed))
