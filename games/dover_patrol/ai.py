@@ -354,7 +354,6 @@ class Plan:
                         buckets[nd].append(n)
         return dist
 
-
     def room(self, state: DoverState, side: int) -> list[int]:
         """For each square, how many of ``side``'s pieces must move to empty it: 0 if empty, 1 if
         its piece can step aside, k if k pieces must shift along a line to the nearest empty
