@@ -605,12 +605,8 @@ class DoverPlayer:
         if not self.candidates:
             self.considered = [(actions[i], values[i]) for i in ranked[:5]]
             return actions[ranked[0]]
-        # A piece already facing an enemy attacks it only by sailing off and back: those moves
-        # are always looked at two moves ahead, whatever they score one move ahead.
-        looked = ranked[:self.candidates]
-        looked += [i for i in ranked[self.candidates:] if stepping_off(root, actions[i])]
         scored = []
-        for i in looked:
+        for i in ranked[:self.candidates]:
             deep = sum(two_move_value(world, actions[i], side, self.detailed)
                        for world in worlds) / len(worlds)
             scored.append((deep + jitter[i], values[i], actions[i]))
@@ -654,9 +650,6 @@ def two_move_value(world: DoverState, action, side: str, detailed: bool = True) 
         # stepping aside so another can leave a packed harbour): also count our best next move
         # if the enemy does nothing that hurts (a point less: what can be had now comes first).
         worst = max(worst, best_next_move(trial, side, detailed) - 1.0)
-    elif stepping_off(world, action):
-        # Sailing off to come back and attack: count that attack, if the enemy lets it happen.
-        worst = max(worst, best_next_move(trial, side, detailed, attacks_from=action.to) - 1.0)
     for reply in trial.legal_actions():
         after = trial.clone()
         step(after, reply)
@@ -674,40 +667,24 @@ def carrying_home(state: DoverState, side: str) -> bool:
     return bool(carrier) and state.owner[carrier] == me
 
 
-def best_next_move(state: DoverState, side: str, detailed: bool, attacks_from: int = -1) -> float:
-    """The best position ``side`` reaches with one more move if the enemy passes its turn.
-
-    Only the moves that matter are tried: with ``attacks_from``, the attacks of the piece on that
-    square; otherwise (a flag carried home) a move of the carrier, a flag handed on, or a move
-    near home (making room)."""
+def best_next_move(state: DoverState, side: str, detailed: bool) -> float:
+    """The best position ``side`` reaches with one more move if the enemy passes its turn: a
+    move of the carrier, a flag handed on, or a move near home (making room), not the rest."""
     passed = state.clone()
     passed.pass_turn()
     if passed.to_act() != side:
         return -WIN_POINTS
     me = SIDE_INDEX[side]
-    if attacks_from < 0:
-        near = plan_for(state.rules, detailed).near_home[me]
-        carrier_sq = passed.pos[passed.flag_carrier[1 - me]]
+    near = plan_for(state.rules, detailed).near_home[me]
+    carrier_sq = passed.pos[passed.flag_carrier[1 - me]]
     best = -WIN_POINTS
     for action in passed.legal_actions():
-        if attacks_from >= 0:
-            if not isinstance(action, Move) or action.frm != attacks_from or action.attack < 0:
-                continue
-        elif isinstance(action, Move) and action.frm != carrier_sq and action.frm not in near:
+        if isinstance(action, Move) and action.frm != carrier_sq and action.frm not in near:
             continue
         after = passed.clone()
         step(after, action)
         best = max(best, points(after, side, detailed))
     return best
-
-
-def stepping_off(state: DoverState, action) -> bool:
-    """A plain move (single-action variants) of a piece that stands facing an enemy piece."""
-    if not isinstance(action, Move) or action.attack >= 0 or state.rules.fleet_orders:
-        return False
-    board, owner = state.board, state.owner
-    me = owner[board[action.frm]]
-    return any(board[c] and owner[board[c]] != me for c in state.rules.contact[me][action.frm])
 
 
 def is_sharp(state: DoverState, action) -> bool:

@@ -247,22 +247,3 @@ def test_a_pass_is_for_searches_only_and_hands_the_turn_over():
     fleet = midgame("fleet-orders", 10, seed=4)
     with pytest.raises(IllegalAction):
         fleet.pass_turn()
-
-
-def test_a_piece_facing_its_prey_sails_off_and_back_to_attack():
-    # Found in a hard-v-easy tournament (game 10): South's Submarine on g11 faced North's Mine
-    # Sweeper on g12, the last guard of North's flag, and stayed there until the 200-turn draw:
-    # an attack is made on arriving, so it must sail off and come back, two moves the one-move
-    # judgement never linked. Attack rules: only the piece that has just moved may attack.
-    position = {
-        "game": "dover-patrol", "to_move": "south",
-        "pieces": {"south": {"g11": "SS", "a1": "4", "b1": "5", "a2": "MS"},
-                   "north": {"g12": "MS", "f11": "MI", "h12": "MI", "a10": "2", "e8": "1"}},
-        "flags": {"south": "base", "north": "base"},
-        "revealed": {"north": ["g12", "h12", "f11"]},
-    }
-    state = ENGINE.from_position(position)
-    guard = state.board[state.rules.grid.parse("g12")]
-    players = {"south": ai.make_player("hard", "south", 1), "north": RandomPlayer(5)}
-    play_out(state, players, 8)
-    assert guard not in state.alive[1]   # sunk by the Submarine (SS v MS: attacker wins)
