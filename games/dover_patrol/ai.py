@@ -193,7 +193,8 @@ class Plan:
         kind, pos = state.kind, state.pos
         by_kind: dict[int, list[int]] = {}
         for p in state.alive[side]:
-            by_kind.setdefault(kind[p], []).append(pos[p])
+            if self.can_move(state, p):   # a piece boxed in attacks nothing
+                by_kind.setdefault(kind[p], []).append(pos[p])
         if not by_kind:
             return 0.0
         enemy = 1 - side
@@ -206,7 +207,7 @@ class Plan:
                 table = self.walled(a)
                 for k in beaters[ke]:
                     for sq in by_kind.get(k, ()):
-                        d = table[sq]
+                        d = table[sq] or 2   # attacks happen on arrival: off and back
                         if d < best:
                             best = d
             if best < HUNT_REACH:
@@ -605,8 +606,11 @@ class DoverPlayer:
         if not self.candidates:
             self.considered = [(actions[i], values[i]) for i in ranked[:5]]
             return actions[ranked[0]]
+        chosen = ranked[:self.candidates]
+        if stalling(root):   # also the pieces that would have to sail off to attack
+            chosen += [i for i in ranked[self.candidates:] if sails_off(root, actions[i])]
         scored = []
-        for i in ranked[:self.candidates]:
+        for i in chosen:
             deep = sum(two_move_value(world, actions[i], side, self.detailed)
                        for world in worlds) / len(worlds)
             scored.append((deep + jitter[i], values[i], actions[i]))
@@ -649,12 +653,25 @@ def two_move_value(world: DoverState, action, side: str, detailed: bool = True) 
         # Bringing a flag home often takes moves that only pay off one move later (a piece
         # stepping aside so another can leave a packed harbour): also count our best next move
         # if the enemy does nothing that hurts (a point less: what can be had now comes first).
-        worst = max(worst, best_next_move(trial, side, detailed) - 1.0)
+        worst = max(worst, best_next_move(trial, side, detailed, HOMEWARD)[0] - 1.0)
+    gain, attacker, attacker_sq = 0.0, 0, -1
+    if stalling(trial) and not carrying_home(trial, side):
+        # Nothing removed for a while: an attack happens only on arrival, so a piece facing its
+        # prey must sail off and come back, two moves the one-move judgement never links. The
+        # gain holds after any enemy reply that leaves the attacker where it stands.
+        follow, attacker_sq = best_next_move(trial, side, detailed, ATTACKS)
+        gain = max(0.0, follow - 1.0 - baseline)
+        if gain:
+            attacker = trial.board[attacker_sq]
+            worst = baseline + gain
     for reply in trial.legal_actions():
         after = trial.clone()
         step(after, reply)
         if after.result is not None or is_sharp(trial, reply):
-            worst = min(worst, points(after, side, detailed))
+            value = points(after, side, detailed)
+            if gain and after.result is None and after.board[attacker_sq] == attacker:
+                value += gain
+            worst = min(worst, value)
     return worst
 
 
@@ -667,24 +684,51 @@ def carrying_home(state: DoverState, side: str) -> bool:
     return bool(carrier) and state.owner[carrier] == me
 
 
-def best_next_move(state: DoverState, side: str, detailed: bool) -> float:
-    """The best position ``side`` reaches with one more move if the enemy passes its turn: a
-    move of the carrier, a flag handed on, or a move near home (making room), not the rest."""
+HOMEWARD, ATTACKS = "homeward", "attacks"
+
+
+def stalling(state: DoverState) -> bool:
+    """Whether a quarter of the quiet-turn allowance has gone by without a piece removed."""
+    limit = state.rules.quiet_ply_limit
+    return bool(limit) and not state.rules.fleet_orders and state.quiet >= limit // 4
+
+
+def sails_off(state: DoverState, action) -> bool:
+    """Whether ``action`` moves a piece, without attacking, away from facing an enemy piece."""
+    if not isinstance(action, Move) or action.attack >= 0:
+        return False
+    board, owner = state.board, state.owner
+    me = owner[board[action.frm]]
+    return any(board[c] and owner[board[c]] != me
+               for c in state.rules.contact[me][action.frm])
+
+
+def best_next_move(state: DoverState, side: str, detailed: bool, kind: str) -> tuple[float, int]:
+    """The best position ``side`` reaches with one more move if the enemy passes its turn,
+    among the moves of that ``kind``: HOMEWARD, a move of the flag carrier, a flag handed on, or
+    a move near home (making room); ATTACKS, a move with an attack. Also the square that move
+    starts from (-1 if none)."""
     passed = state.clone()
     passed.pass_turn()
     if passed.to_act() != side:
-        return -WIN_POINTS
+        return -WIN_POINTS, -1
     me = SIDE_INDEX[side]
-    near = plan_for(state.rules, detailed).near_home[me]
-    carrier_sq = passed.pos[passed.flag_carrier[1 - me]]
-    best = -WIN_POINTS
+    if kind == HOMEWARD:
+        near = plan_for(state.rules, detailed).near_home[me]
+        carrier_sq = passed.pos[passed.flag_carrier[1 - me]]
+    best, start = -WIN_POINTS, -1
     for action in passed.legal_actions():
-        if isinstance(action, Move) and action.frm != carrier_sq and action.frm not in near:
+        if kind == ATTACKS:
+            if not isinstance(action, Move) or action.attack < 0:
+                continue
+        elif isinstance(action, Move) and action.frm != carrier_sq and action.frm not in near:
             continue
         after = passed.clone()
         step(after, action)
-        best = max(best, points(after, side, detailed))
-    return best
+        value = points(after, side, detailed)
+        if value > best:
+            best, start = value, getattr(action, "frm", -1)
+    return best, start
 
 
 def is_sharp(state: DoverState, action) -> bool:
