@@ -237,6 +237,33 @@ def test_a_flag_carrier_gets_home_through_its_own_packed_harbour():
     assert state.outcome() is not None and state.outcome().reason == "both flags on North's base"
 
 
+def test_in_a_quiet_spell_a_piece_facing_its_prey_sails_off_and_comes_back_to_attack():
+    # Found in a hard-v-easy tournament (game 10): South's Submarine on g11 faces the unmoved
+    # piece on g12 that guards North's flag (a Mine Sweeper, unknown to South), and an attack
+    # happens only on arrival (rules section 5, facing reading). One move at a time no step away
+    # looked good, so the Submarine stood there until the 200-turn draw. In a quiet spell the
+    # computer now links stepping off with the attack that follows.
+    position = {
+        "game": "dover-patrol", "to_move": "south", "quiet_plies": 60,
+        "pieces": {"south": {"a1": "4", "b1": "MI", "d1": "MS", "a2": "SS", "b2": "5", "c2": "3",
+                             "a3": "4", "b3": "MS", "c3": "4", "b4": "1", "f4": "MI", "h4": "FB",
+                             "b5": "MI", "e7": "9", "d8": "ML", "f8": "10", "f9": "4", "g11": "SS",
+                             "a12": "6", "e12": "6", "h12": "1"},
+                   "north": {"c4": "FB", "a5": "7", "a7": "3", "e8": "1", "b9": "2", "d9": "MI",
+                             "e9": "MI", "a10": "2", "b11": "ML", "f11": "MI", "g12": "MS"}},
+        "flags": {"south": "base", "north": "base"},
+        "revealed": {"south": ["f4", "b5", "d8", "f8", "g11", "a12", "e12"],
+                     "north": ["c4", "a5", "b9", "d9", "e9", "b11", "f11"]},
+        "moved": {"south": ["b4", "h4", "e7", "d8", "f8", "f9", "g11", "a12", "e12", "h12"],
+                  "north": ["c4", "a5", "a7", "e8", "b9", "a10", "b11", "g12"]},
+    }
+    state = ENGINE.from_position(position)
+    guard = state.board[state.rules.grid.parse("g12")]
+    players = {"south": ai.make_player("hard", "south", 1), "north": RandomPlayer(5)}
+    play_out(state, players, 8)
+    assert guard not in state.alive[1]   # the Mine Sweeper was sunk (it had no square to flee to)
+
+
 def test_a_pass_is_for_searches_only_and_hands_the_turn_over():
     state = midgame("classic", 30, seed=4)
     mover = state.to_act()
