@@ -16,7 +16,8 @@ Levels (every action is judged on the same few sampled worlds, so actions compar
   beat; what they know of the enemy; draws by repetition or quiet turns looming; hemming the enemy
   in once it has only a handful of pieces that can move), and the best
   candidates looked at two moves ahead against the enemy's sharpest replies in each world
-  (perfect-information Monte Carlo over determinizations). ``hard`` uses more worlds and more
+  (perfect-information Monte Carlo over determinizations). In a quiet spell they also link a
+  step away from a piece we face with the attack on coming back (attacks happen on arrival). ``hard`` uses more worlds and more
   candidates. We tried single-observer ISMCTS (``navalgames.ai.mcts`` with ``determinize``) here
   first: at a second a move it spread its visits almost evenly over 30-40 moves whose values
   differ by less than the sampling noise, and played worse than the one-move player; comparing
