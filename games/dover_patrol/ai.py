@@ -656,10 +656,12 @@ def two_move_value(world: DoverState, action, side: str, detailed: bool = True) 
         # if the enemy does nothing that hurts (a point less: what can be had now comes first).
         worst = max(worst, best_next_move(trial, side, detailed, HOMEWARD)[0] - 1.0)
     gain, attacker, attacker_sq = 0.0, 0, -1
-    if stalling(trial) and not carrying_home(trial, side):
+    if (stalling(trial) and not carrying_home(trial, side)
+            and trial.counts.get(trial.position_key(), 0) <= 1):
         # Nothing removed for a while: an attack happens only on arrival, so a piece facing its
         # prey must sail off and come back, two moves the one-move judgement never links. The
-        # gain holds after any enemy reply that leaves the attacker where it stands.
+        # gain holds after any enemy reply that leaves the attacker where it stands. Not when
+        # sailing off repeats a position: that is going round in circles.
         follow, attacker_sq = best_next_move(trial, side, detailed, ATTACKS)
         gain = max(0.0, follow - 1.0 - baseline)
         if gain:
@@ -707,8 +709,8 @@ def sails_off(state: DoverState, action) -> bool:
 def best_next_move(state: DoverState, side: str, detailed: bool, kind: str) -> tuple[float, int]:
     """The best position ``side`` reaches with one more move if the enemy passes its turn,
     among the moves of that ``kind``: HOMEWARD, a move of the flag carrier, a flag handed on, or
-    a move near home (making room); ATTACKS, a move with an attack. Also the square that move
-    starts from (-1 if none)."""
+    a move near home (making room); ATTACKS, a move with an attack that removes a piece. Also the
+    square that move starts from (-1 if none)."""
     passed = state.clone()
     passed.pass_turn()
     if passed.to_act() != side:
@@ -726,6 +728,8 @@ def best_next_move(state: DoverState, side: str, detailed: bool, kind: str) -> t
             continue
         after = passed.clone()
         step(after, action)
+        if kind == ATTACKS and after.quiet and after.result is None:
+            continue   # an attack that removes nothing (both stay) does not end a quiet spell
         value = points(after, side, detailed)
         if value > best:
             best, start = value, getattr(action, "frm", -1)
