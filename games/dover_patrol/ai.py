@@ -94,6 +94,11 @@ class Plan:
         self._walled: dict[int, list[int]] = {}
         self._free: dict[int, list[int]] = {}
         self._room: dict[tuple, list[int]] = {}
+        self._ways: dict[tuple, list[int]] = {}
+        # each square's neighbours as a bitboard (walled, and the Flying Boat's), and each base's bit
+        self.step_bits = [sum(1 << n for n in rules.steps[sq]) for sq in range(rules.size)]
+        self.free_step_bits = [sum(1 << n for n in rules.free_steps[sq]) for sq in range(rules.size)]
+        self.base_bits = tuple(1 << b if b >= 0 else 0 for b in rules.bases)
         # the squares within a few moves of each side's base (where a flag carrier needs room)
         self.near_home = tuple(frozenset(sq for sq in range(rules.size)
                                          if self.walled(rules.bases[s])[sq] <= NEAR_HOME)
@@ -181,10 +186,8 @@ class Plan:
         k = state.kind[piece]
         if k == MI:
             return False
-        r, board = self.rules, state.board
-        own_base = r.bases[state.owner[piece]]
-        return any(not board[n] and n != own_base
-                   for n in (r.free_steps if k == FB else r.steps)[state.pos[piece]])
+        steps = self.free_step_bits if k == FB else self.step_bits
+        return bool(steps[state.pos[piece]] & ~state.occ & ~self.base_bits[state.owner[piece]])
 
     def hunt(self, state: DoverState, side: int, mover_bonus: float = 0.0) -> float:
         """Points for having, near each enemy piece, one of ours that would beat it in an attack:
@@ -307,6 +310,20 @@ class Plan:
         """
         if not self.detailed:   # the plain distance on the board, pieces ignored
             return self.free(target) if crew == BOAT else self.walled(target)
+        # Memoised on all it reads: who stands where, our Mines, and the enemy kinds this crew
+        # fears (Mines and Mine Layers for ships) or clears (Mines for the sweeper).
+        enemy = 1 - side
+        fears = (state.mines_bb[enemy] | state.layers_bb[enemy] if crew == SHIPS
+                 else state.mines_bb[enemy] if crew == SWEEPER else 0)
+        key = (side, target, crew, solid_mines, state.sbb[0], state.sbb[1], state.mines_bb[side], fears)
+        dist = self._ways.get(key)
+        if dist is None:
+            if len(self._ways) > WAY_CACHE:
+                self._ways.clear()
+            dist = self._ways[key] = self._way(state, side, target, crew, solid_mines)
+        return dist
+
+    def _way(self, state: DoverState, side: int, target: int, crew: int, solid_mines: bool) -> list[int]:
         r = self.rules
         steps = r.free_steps if crew == BOAT else r.steps
         board, owner, kind = state.board, state.owner, state.kind
@@ -397,6 +414,7 @@ def crew_of(kind: int) -> int:
 
 
 WAY_SPAN = 60   # costs beyond this count as "no way"
+WAY_CACHE = 50_000   # ways remembered per plan (positions recur across worlds and candidates)
 NEAR_HOME = 4   # moves from a base within which a piece may have to make room for a carrier
 HUNT_REACH = 10  # a hunter further than this many moves from its prey counts for nothing
 HUNT_SHARE = [0.35 * 0.8 ** d for d in range(HUNT_REACH)]
