@@ -274,3 +274,43 @@ def test_a_pass_is_for_searches_only_and_hands_the_turn_over():
     fleet = midgame("fleet-orders", 10, seed=4)
     with pytest.raises(IllegalAction):
         fleet.pass_turn()
+
+
+def test_remembered_ways_equal_ways_worked_out_afresh():
+    # The way maps are memoised on what they read (who stands where, our Mines, the enemy Mines
+    # and Mine Layers a crew fears or clears). Over many positions and sampled worlds sharing that
+    # memo, every remembered map must equal the one worked out from scratch; a key that left out
+    # something the map reads would hand one position another's map.
+    plan = ai.plan_for(ENGINE.random_start("classic", rng=random.Random(0)).rules)
+    plan._ways.clear()
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(6):
+        state = midgame("classic", 40 + 30 * seed, seed)
+        worlds = [state] + [state.sample(state.observation(side), rng)
+                            for side in ("south", "north") for _ in range(2)]
+        for world in worlds:
+            for me in (SOUTH, NORTH):
+                for target in world.rules.bases:
+                    for crew in (ai.SHIPS, ai.BOAT, ai.SWEEPER, ai.LAYER):
+                        for solid in (False, True):
+                            remembered = plan.way(world, me, target, crew, solid)
+                            assert remembered == plan._way(world, me, target, crew, solid)
+                            checked += 1
+    assert checked == 6 * 5 * 2 * 2 * 4 * 2
+    assert len(plan._ways) < checked   # the memo was really shared between positions
+
+
+def test_a_piece_can_move_exactly_when_a_square_beside_it_is_free():
+    # can_move reads bitboards; this is the rule it stands for: an empty neighbour (the Flying
+    # Boat's across walls too) that is not the piece's own base, and never for a Mine.
+    state = midgame("classic", 120, 2)
+    plan = ai.plan_for(state.rules)
+    r = state.rules
+    for side in (SOUTH, NORTH):
+        for p in state.alive[side]:
+            k = state.kind[p]
+            steps = r.free_steps if k == FB else r.steps
+            expected = k != MI and any(not state.board[n] and n != r.bases[side]
+                                       for n in steps[state.pos[p]])
+            assert plan.can_move(state, p) == expected
