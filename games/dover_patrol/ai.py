@@ -519,12 +519,16 @@ def booklet_deployment(rules: Rules, side: int, rng: random.Random) -> Deploy:
     front = rules.variant.setup.ranks
     harbour = set(rules.board.harbours[SOUTH]) & main if rules.variant.walls else set()
     base = rules.bases[SOUTH]
+    # The harbour's mouth and the square just outside it: never a Mine there, for our own Mine
+    # never moves, so it would shut our fleet in and keep a captured flag from ever coming home
+    # (7% of deployments did).
+    no_mines = {sq for h in harbour for n in rules.steps[h] if n not in harbour for sq in (h, n)}
 
     # The odd piece on the odd rank: something cheap, or a Mine out in mid-ocean.
     odd_kinds = [k for k in (1, MI, 3, 5) if left.get(k)]
     odd_kind = odd_kinds[rng.randrange(len(odd_kinds))]
     take(odd_kind)
-    odd_squares = sorted(odd)
+    odd_squares = sorted(odd - no_mines if odd_kind == MI else odd)
     placement[odd_squares[rng.randrange(len(odd_squares))]] = odd_kind
 
     if rules.win == "flagship":
@@ -565,8 +569,9 @@ def booklet_deployment(rules: Rules, side: int, rng: random.Random) -> Deploy:
     # Mines: out in front (mid-ocean) or back by the harbour, as experienced players differ.
     while left.get(MI):
         row = front if rng.random() < 0.6 else max(1, front - 1)
-        if put(MI, [s for s in free if rank(s) == row]) is None:
-            put(MI, free)
+        if (put(MI, [s for s in free if rank(s) == row and s not in no_mines]) is None
+                and put(MI, free - no_mines) is None):
+            put(MI, free)   # only the mouth left: never fail to deploy
     # The Flying Boat kept back, out of the first clashes.
     if left.get(FB):
         put(FB, [s for s in free if rank(s) <= 2] or free)

@@ -76,6 +76,19 @@ def test_booklet_deployments_follow_the_advice_and_vary():
     assert len(layouts) == 20   # a different fleet every game
 
 
+@pytest.mark.parametrize("variant", ["classic", "capture-the-base"])
+def test_booklet_deployments_never_shut_their_own_harbour_with_a_mine(variant):
+    # Our own Mine never moves: one in the harbour's mouth (a3 for South) or just outside it (a4)
+    # walls the fleet in and keeps a captured flag from ever coming home. Found as a hard-v-random
+    # game drawn by 200 quiet turns behind North's own Mine on h9; 7% of deployments did it.
+    rules = ENGINE.rules(variant)
+    for side, squares in ((SOUTH, ("a3", "a4")), (NORTH, ("h10", "h9"))):
+        shut = {rules.names.index(name) for name in squares}
+        for seed in range(300):
+            placement = dict(ai.booklet_deployment(rules, side, random.Random(seed)).placement)
+            assert not [sq for sq in shut if placement.get(sq) == MI], (side, seed)
+
+
 def test_the_flagship_hides_behind_a_mine_in_flagship_hunt():
     rules = ENGINE.rules("flagship-hunt")
     for seed in range(10):
