@@ -486,8 +486,9 @@ def booklet_deployment(rules: Rules, side: int, rng: random.Random) -> Deploy:
     Written from South's seat, then turned for North. The advice: a high-numbered ship, a
     Submarine and a Motor Torpedo Boat side by side, as far as the fleet allows; a Submarine, a
     Destroyer and a Mine Sweeper kept in the harbour; a Mine in the harbour guarding the flag, or
-    the Mines out in front (both are played), never one in our own harbour's mouth; the harbour mouth, on the left, watched by a big
-    ship; the Flying Boat kept back. The rest is spread at random.
+    the Mines out in front (both are played), never one in our own harbour's mouth; the harbour
+    mouth, on the left, watched by a big ship; the Flying Boat kept back. The rest is spread at
+    random.
     """
     main, odd = rules.setup_squares(SOUTH)
     files = rules.files
