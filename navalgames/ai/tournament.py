@@ -1,17 +1,25 @@
 """``navalgames tournament``: computer against computer, to measure the AI levels.
 
     navalgames tournament GAME --a LEVEL --b LEVEL --games N [--variant V] [--seed S] [--jobs J]
+                          [--start K] [--results FILE]
 
 Every game goes through a Match, so the dice come from the game's seeded generator and each game
 could be saved and replayed. Player A takes the first side in even-numbered games and the second
 in odd ones. The summary: A's wins, draws and losses, A's win rate with a 95% Wilson interval,
 mean plies per game, and the median and 95th-percentile think time per move of each player.
+
+A long measurement (a Dover Patrol game between strong levels takes about a minute) can be split
+and resumed: ``--results FILE`` appends each game to FILE as one JSON line the moment it ends, and
+games already there for the same tournament are not played again; ``--start K`` begins at game K,
+so two machines can each play half of the same tournament.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
 import random
 import statistics
 import sys
@@ -86,6 +94,52 @@ def play_game(spec: GameSpec, variant: str, level_a: str, level_b: str, seed: in
     return GameResult(index, a_side, outcome.winner, reason, len(match.record.actions), think)
 
 
+class ResultsError(ValueError):
+    """A results file that cannot be read, or that holds another tournament's games."""
+
+
+def tournament_key(spec: GameSpec, variant: str, level_a: str, level_b: str, seed: int) -> dict:
+    return {"game": spec.id, "variant": variant, "a": level_a, "b": level_b, "seed": seed}
+
+
+def load_results(path: str, key: dict) -> dict[int, GameResult]:
+    """The games of the tournament ``key`` already in the results file (none if it is missing)."""
+    try:
+        with open(path, "rb") as file:
+            lines = file.read().splitlines(keepends=True)
+    except FileNotFoundError:
+        return {}
+    except OSError as exc:
+        raise ResultsError(f"cannot read {path}: {exc.strerror}") from None
+    found: dict[int, GameResult] = {}
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            theirs = {name: row[name] for name in key}
+            result = GameResult(int(row["index"]), row["a_side"], row["winner"], row["reason"],
+                                int(row["plies"]), {"a": list(row["think"]["a"]), "b": list(row["think"]["b"])})
+        except (ValueError, KeyError, TypeError) as exc:
+            if number == len(lines) and not line.endswith(b"\n"):
+                # A game cut off while being written (the run was stopped): drop it, play it again.
+                os.truncate(path, sum(len(earlier) for earlier in lines[:-1]))
+                break
+            raise ResultsError(f"{path}, line {number}: not a tournament result ({exc})") from None
+        if theirs != key:
+            raise ResultsError(f"{path}, line {number}: a game of another tournament ({theirs}); "
+                               f"expected {key}")
+        found[result.index] = result
+    return found
+
+
+def append_result(path: str, key: dict, result: GameResult) -> None:
+    row = dict(key, index=result.index, a_side=result.a_side, winner=result.winner,
+               reason=result.reason, plies=result.plies, think=result.think)
+    with open(path, "a", encoding="utf-8") as file:
+        file.write(json.dumps(row) + "\n")
+
+
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval for a proportion (sound near 0% and 100%, unlike p +- 2 sd)."""
     if trials == 0:
@@ -131,28 +185,40 @@ def summarise(spec: GameSpec, variant: str, level_a: str, level_b: str, seed: in
 
 
 def run(spec: GameSpec, variant: str, level_a: str, level_b: str, games: int, seed: int,
-        jobs: int = 1, progress: bool = True) -> list[GameResult]:
+        jobs: int = 1, progress: bool = True, start: int = 0,
+        results_path: str | None = None) -> list[GameResult]:
+    """Games ``start`` .. ``start + games - 1``; with ``results_path``, those already in the file
+    are taken from it and each new one is appended as it ends (see the module docstring)."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    key = tournament_key(spec, variant, level_a, level_b, seed)
+    wanted = range(start, start + games)
+    earlier = load_results(results_path, key) if results_path else {}
     results: list[GameResult] = []
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                TextColumn("A {task.fields[score]}"))
     with Progress(*columns, console=Console(stderr=True), disable=not progress, transient=False) as bar:
         task = bar.add_task(f"{level_a} v {level_b}", total=games, score="")
 
-        def done(result: GameResult) -> None:
+        def done(result: GameResult, new: bool = True) -> None:
+            if new and results_path:
+                append_result(results_path, key, result)
             results.append(result)
             tally = Counter(r.a_result for r in results)
             bar.update(task, advance=1, score=f"{tally['win']}W {tally['draw']}D {tally['loss']}L")
 
+        for index in wanted:
+            if index in earlier:
+                done(earlier[index], new=False)
+        todo = [index for index in wanted if index not in earlier]
         if jobs <= 1:
-            for index in range(games):
+            for index in todo:
                 done(play_game(spec, variant, level_a, level_b, seed, index))
-        else:
+        elif todo:
             with ProcessPoolExecutor(max_workers=jobs) as pool:
                 futures = [pool.submit(play_game, spec, variant, level_a, level_b, seed, index)
-                           for index in range(games)]
+                           for index in todo]
                 for future in as_completed(futures):
                     done(future.result())
     return sorted(results, key=lambda r: r.index)
@@ -168,6 +234,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--variant", metavar="V", help="variant id (default: the game's first)")
     parser.add_argument("--seed", type=int, default=1, metavar="S", help="tournament seed (default 1)")
     parser.add_argument("--jobs", type=int, default=1, metavar="J", help="games played at once (default 1)")
+    parser.add_argument("--start", type=int, default=0, metavar="K", help="first game index (default 0)")
+    parser.add_argument("--results", metavar="FILE",
+                        help="keep every game in FILE (JSON lines) and skip the games already there")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
 
@@ -197,6 +266,12 @@ def main(argv: list[str]) -> int:
         return fail("--games must be at least 1")
     if args.jobs < 1:
         return fail("--jobs must be at least 1")
-    results = run(spec, variant, args.a, args.b, args.games, args.seed, args.jobs, progress=not args.quiet)
+    if args.start < 0:
+        return fail("--start must be 0 or more")
+    try:
+        results = run(spec, variant, args.a, args.b, args.games, args.seed, args.jobs,
+                      progress=not args.quiet, start=args.start, results_path=args.results)
+    except ResultsError as exc:
+        return fail(str(exc))
     print(summarise(spec, variant, args.a, args.b, args.seed, results))
     return 0

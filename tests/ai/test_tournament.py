@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -86,3 +87,67 @@ def test_the_command_line_reaches_the_tournament(toy, capsys):
     from navalgames.__main__ import main
     assert main(["tournament", "tic-tac-toe", "--a", "random", "--b", "random", "--games", "2", "--quiet"]) == 0
     assert "A wins" in capsys.readouterr().out
+
+
+def test_a_tournament_with_a_results_file_resumes_where_it_stopped(toy, tmp_path, monkeypatch):
+    # A 200-game Dover Patrol measurement takes hours: --results keeps each game as it ends, and
+    # a second run of the same tournament plays only the games the file does not hold yet.
+    path = str(tmp_path / "results.jsonl")
+    first = tournament.run(toy, "classic", "easy", "normal", games=3, seed=9, progress=False,
+                           results_path=path)
+    played = []
+    real = tournament.play_game
+    monkeypatch.setattr(tournament, "play_game",
+                        lambda *args: played.append(args[-1]) or real(*args))
+    resumed = tournament.run(toy, "classic", "easy", "normal", games=5, seed=9, progress=False,
+                             results_path=path)
+    assert played == [3, 4]
+    fresh = [real(toy, "classic", "easy", "normal", 9, index) for index in range(5)]
+    assert [(r.index, r.winner, r.plies) for r in resumed] == [(r.index, r.winner, r.plies) for r in fresh]
+    assert resumed[:3] == first   # the kept games come back whole, think times included
+    with open(path) as file:
+        assert len(file.readlines()) == 5
+
+
+def test_start_picks_the_first_game_so_a_tournament_can_be_split(toy, tmp_path):
+    path = str(tmp_path / "results.jsonl")
+    tournament.run(toy, "classic", "easy", "normal", games=2, seed=9, progress=False,
+                   results_path=path, start=2)
+    whole = tournament.run(toy, "classic", "easy", "normal", games=4, seed=9, progress=False,
+                           results_path=path)
+    alone = tournament.run(toy, "classic", "easy", "normal", games=4, seed=9, progress=False)
+    assert [(r.index, r.a_side, r.winner, r.plies) for r in whole] == \
+        [(r.index, r.a_side, r.winner, r.plies) for r in alone]
+
+
+def test_a_game_cut_off_while_being_written_is_played_again(toy, tmp_path):
+    path = tmp_path / "results.jsonl"
+    tournament.run(toy, "classic", "easy", "normal", games=2, seed=9, progress=False,
+                   results_path=str(path))
+    text = path.read_text()
+    path.write_text(text[:-40])   # the second line half written when the run was stopped
+    again = tournament.run(toy, "classic", "easy", "normal", games=2, seed=9, progress=False,
+                           results_path=str(path))
+    assert [r.index for r in again] == [0, 1]
+    before, after = text.splitlines(), path.read_text().splitlines()
+    assert len(after) == 2 and after[0] == before[0]   # the broken half line is gone, not kept
+    replayed, original = json.loads(after[1]), json.loads(before[1])
+    assert (replayed["index"], replayed["winner"], replayed["plies"]) == \
+        (original["index"], original["winner"], original["plies"])
+
+
+@pytest.mark.parametrize("content,message", [
+    ("not json at all\n", "line 1: not a tournament result"),
+    ('{"game": "tic-tac-toe", "variant": "classic", "a": "hard", "b": "random", "seed": 9, "index": 0,'
+     ' "a_side": "x", "winner": null, "reason": "r", "plies": 9, "think": {"a": [], "b": []}}\n',
+     "line 1: a game of another tournament"),
+])
+def test_a_bad_results_file_gets_one_clear_line_and_is_left_alone(toy, tmp_path, capsys, content, message):
+    path = tmp_path / "results.jsonl"
+    path.write_text(content)
+    argv = ["tic-tac-toe", "--a", "easy", "--b", "normal", "--games", "2", "--seed", "9", "--quiet",
+            "--results", str(path)]
+    assert tournament.main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+    assert path.read_text() == content
