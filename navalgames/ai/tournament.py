@@ -136,7 +136,7 @@ def load_results(path: str, key: dict) -> dict[int, GameResult]:
 def append_result(path: str, key: dict, result: GameResult) -> None:
     row = dict(key, index=result.index, a_side=result.a_side, winner=result.winner,
                reason=result.reason, plies=result.plies,
-               think={key: [round(t, 4) for t in times] for key, times in result.think.items()})
+               think={who: [round(t, 4) for t in times] for who, times in result.think.items()})
     with open(path, "a", encoding="utf-8") as file:
         file.write(json.dumps(row) + "\n")
 
