@@ -28,6 +28,7 @@ Deployments follow the booklet's advice (see ``booklet_deployment``) and vary fr
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
 from collections import deque
@@ -641,7 +642,26 @@ class DoverPlayer:
             scored.append((deep + jitter[i], values[i], actions[i]))
         scored.sort(key=lambda t: (-t[0], -t[1]))
         self.considered = [(a, v) for v, _, a in scored]
+        planned = self.harbour_move(root, side, worlds, actions)
+        if planned is not None and planned[0] >= scored[0][0] - PLAN_SLACK:
+            return planned[1]
         return scored[0][2]
+
+    def harbour_move(self, root: DoverState, side: str, worlds: list[DoverState],
+                     actions: list) -> tuple[float, Any] | None:
+        """The next move of the harbour planner (see ``harbour_plan``) and its value two moves
+        ahead, when we carry the enemy flag home."""
+        if not carrying_home(root, side):
+            return None
+        first = harbour_plan(root, SIDE_INDEX[side])
+        if first is None:
+            return None
+        for action in actions:
+            if isinstance(action, Move) and (action.frm, action.to) == first and action.attack < 0:
+                deep = sum(two_move_value(world, action, side, self.detailed)
+                           for world in worlds) / len(worlds)
+                return deep, action
+        return None
 
 
 def one_move_values(worlds: list[DoverState], side: str, actions: list,
@@ -700,6 +720,69 @@ def two_move_value(world: DoverState, action, side: str, detailed: bool = True) 
                 value += gain
             worst = min(worst, value)
     return worst
+
+
+PLAN_REACH = 8      # the carrier must be this few moves from home before the harbour is planned
+PLAN_SLACK = 8.0    # points a planned harbour move may look worse than the best (not a lost carrier)
+PLAN_NODES = 20_000  # positions the harbour planner may look at before it gives up
+
+
+def harbour_plan(state: DoverState, me: int) -> tuple[int, int] | None:
+    """The first move (from, to) of the shortest plan found that brings our flag carrier onto
+    our base with our own moves alone (the enemy and all Mines standing still), or None.
+
+    A harbour packed with our own ships is a sliding puzzle: the carrier gets in only after
+    several pieces shuffle round or out in the right order, and no look-ahead of two moves sees
+    that the first of those shuffles is progress. Our pieces near home are alike for this (only
+    where they stand matters), so a position is the set of their squares and the carrier's
+    square, searched best-first on the carrier's distance home.
+    """
+    r = state.rules
+    carrier = state.flag_carrier[1 - me]
+    base = r.bases[me]
+    if not carrier or state.owner[carrier] != me or state.flag_sq[me] != base:
+        return None   # nothing to bring home, or not allowed to (our own flag is away)
+    home = plan_for(r).walled(base)
+    start = state.pos[carrier]
+    if home[start] > PLAN_REACH:
+        return None
+    reach = max(home[start], 4) + 3   # room to step aside, and out of the harbour
+    area = 0
+    for sq in range(r.size):
+        if home[sq] <= reach:
+            area |= 1 << sq
+    fixed = state.sbb[1 - me] | state.mines_bb[me] | (1 << base)
+    open_ = area & ~fixed
+    ours = state.sbb[me] & open_ & ~(1 << start)
+    steps = r.steps
+    first: dict[tuple[int, int], tuple[int, int] | None] = {(ours, start): None}
+    todo = [(home[start], 0, ours, start)]
+    while todo and len(first) < PLAN_NODES:
+        _, g, ours, at = heapq.heappop(todo)
+        here = first[(ours, at)]
+        for to in steps[at]:
+            if to == base:
+                return here or (at, to)
+            bit = 1 << to
+            if open_ & bit and not ours & bit:
+                key = (ours, to)
+                if key not in first:
+                    first[key] = here or (at, to)
+                    heapq.heappush(todo, (g + 1 + 2 * home[to], g + 1, ours, to))
+        rest = ours
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            sq = low.bit_length() - 1
+            for to in steps[sq]:
+                bit = 1 << to
+                if open_ & bit and not ours & bit and to != at:
+                    moved = ours ^ low ^ bit
+                    key = (moved, at)
+                    if key not in first:
+                        first[key] = here or (sq, to)
+                        heapq.heappush(todo, (g + 1 + 2 * home[at], g + 1, moved, at))
+    return None
 
 
 def carrying_home(state: DoverState, side: str) -> bool:

@@ -250,6 +250,46 @@ def test_a_flag_carrier_gets_home_through_its_own_packed_harbour():
     assert state.outcome() is not None and state.outcome().reason == "both flags on North's base"
 
 
+# Found in a hard-v-random tournament (game 44): South's Mine Sweeper on a5 holds North's flag
+# outside its own harbour, whose only mouth (a4) holds South's 4 with six more ships packed in
+# behind; the Mines on b4 and b5 never move. No single move brings the carrier nearer, and
+# the way in is a sliding puzzle (the carrier steps aside, the 4 comes out, then everything
+# shuffles round), so the computer marked time until the 200-turn draw.
+JAMMED_HARBOUR = {
+    "game": "dover-patrol", "to_move": "south", "quiet_plies": 50,
+    "pieces": {"south": {"b12": "7", "d12": "FB", "g12": "4", "h12": "2", "f11": "1", "g11": "ML",
+                         "h11": "MS", "f10": "3", "a5": "MS", "b5": "MI", "a4": "4", "b4": "MI",
+                         "e4": "MI", "h4": "2", "b3": "6", "h3": "3", "a2": "2", "b2": "9",
+                         "c2": "SS", "h2": "4", "a1": "5", "b1": "SS", "d1": "4", "h1": "6"},
+               "north": {"b7": "ML", "e7": "MI", "g7": "10"}},
+    "flags": {"south": "base", "north": "a5"},
+}
+
+
+def test_the_harbour_planner_solves_the_sliding_puzzle_of_a_packed_harbour():
+    # Our own moves alone, the enemy standing still: each planned move is legal, and the carrier
+    # is home (the win: both flags on South's base) well inside the planner's reach.
+    state = ENGINE.from_position(JAMMED_HARBOUR)
+    grid = state.rules.grid
+    for _ in range(40):
+        first = ai.harbour_plan(state, SOUTH)
+        assert first is not None
+        state.apply(f"{grid.name(first[0])}-{grid.name(first[1])}")
+        if state.outcome() is not None:
+            break
+        state.pass_turn()
+    assert state.outcome() is not None and state.outcome().reason == "both flags on South's base"
+    assert ai.harbour_plan(ENGINE.from_position(JAMMED_HARBOUR), NORTH) is None   # North carries nothing
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_flag_carrier_gets_in_past_a_harbour_mouth_jammed_with_its_own_ships(seed):
+    state = ENGINE.from_position(JAMMED_HARBOUR)
+    players = {"south": ai.make_player("hard", "south", seed), "north": RandomPlayer(seed + 10)}
+    play_out(state, players, 80)
+    assert state.outcome() is not None and state.outcome().reason == "both flags on South's base"
+
+
 def test_in_a_quiet_spell_a_piece_facing_its_prey_sails_off_and_comes_back_to_attack():
     # Found in a hard-v-easy tournament (game 10): South's Submarine on g11 faces the unmoved
     # piece on g12 that guards North's flag (a Mine Sweeper, unknown to South), and an attack
