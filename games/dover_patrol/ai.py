@@ -152,9 +152,9 @@ class Plan:
             if m & (m - 1) == 0:
                 known += KNOWING + 0.25 * values[kind[p]]
         crowding = 0.0
+        carrying = state.flag_carrier[1 - side] and state.owner[state.flag_carrier[1 - side]] == side
         if harbour:
             # A harbour packed full cannot take a flag home: keep room inside, more so with a prize.
-            carrying = state.flag_carrier[1 - side] and state.owner[state.flag_carrier[1 - side]] == side
             crowding = 3.0 * max(0, inside - 3) if carrying else 1.0 * max(0, inside - 4)
             if carrying and inside > 5 and pos[state.flag_carrier[1 - side]] in self.mouths[side]:
                 crowding += 4.0   # the carrier stands in the way of the pieces that must come out
@@ -162,10 +162,11 @@ class Plan:
         # that is the only way to win (in the facing reading nothing can attack the squares
         # behind the harbour wall). Nothing while the enemy has more than a handful of movers,
         # steeply more as the last ones are sunk or boxed in; hunting a mover is worth that much
-        # more. Hemming the enemy in only draws while our own flag is away.
+        # more. Hemming the enemy in only draws while our own flag is away, and is no aim while
+        # we carry the enemy flag home (a carrier that boxes an enemy ship in would stay put).
         hem = 0.0
         sinking_a_mover = 0.0
-        if not self.rules.flags or state.flag_sq[side] == self.rules.bases[side]:
+        if not self.rules.flags or (state.flag_sq[side] == self.rules.bases[side] and not carrying):
             movers = self.movers(state, 1 - side)
             hem = hemmed(movers)
             sinking_a_mover = hemmed(movers - 1) - hem
@@ -236,8 +237,12 @@ class Plan:
                                 solid_mines=True)[pos[carrier]]
                 own = state.flag_carrier[side]
                 ours = (state.flag_sq[side] == r.bases[side] or (own and state.owner[own] == side))
-                # Worth more than any approach (closing(0) = CLOSE_MAX), or no one would take it.
-                return (CLOSE_MAX + 20.0 if ours else CLOSE_MAX + 5.0) + closing(home)
+                # Worth more than any approach (closing(0) = CLOSE_MAX), or no one would take it;
+                # and when it can be deposited, each step home outweighs a piece's worth of
+                # anything else (it is the win).
+                if ours:
+                    return CLOSE_MAX + 20.0 + 2.0 * closing(home)
+                return CLOSE_MAX + 5.0 + closing(home)
             if carrier:
                 # The enemy took its flag back: chase the carrier.
                 return 10.0 + 0.5 * closing(self._nearest(state, side, pos[carrier]))
