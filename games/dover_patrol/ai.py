@@ -48,6 +48,7 @@ VALUES = {1: 1.5, 2: 3.0, 3: 3.0, 4: 5.0, 5: 5.0, 6: 6.0, 7: 7.0, 8: 8.0, 9: 9.0
 SCALE = 12.0          # evaluation points per unit of the logistic: 12 points ~ 73% to win
 MATERIAL = 0.5        # weight of material against the race (which is what wins)
 KNOWING = 0.5         # points for each enemy piece whose identity we know (plus a share of its value)
+FULL_HARBOUR = 1.5    # points for each move it takes to free a square in a harbour packed full
 PRESSING = 0.05       # points per rank our ships stand forward: a fleet that holds back draws
 FAR = 99
 
@@ -83,6 +84,10 @@ class Plan:
         walled_in = rules.variant.walls and rules.flags
         self.harbours = tuple(frozenset(rules.board.harbours[s]) if walled_in else frozenset()
                               for s in (SOUTH, NORTH))
+        # the harbour squares a piece may stand on (not the base), as a list and a bitboard
+        self.harbour_squares = tuple(tuple(sq for sq in harbour if sq != base)
+                                     for harbour, base in zip(self.harbours, rules.bases))
+        self.harbour_bits = tuple(sum(1 << sq for sq in squares) for squares in self.harbour_squares)
         # the squares just outside each harbour's mouth
         self.mouths = tuple(frozenset(n for h in harbour for n in rules.steps[h] if n not in harbour)
                             for harbour in self.harbours)
@@ -158,6 +163,13 @@ class Plan:
             crowding = 3.0 * max(0, inside - 3) if carrying else 1.0 * max(0, inside - 4)
             if carrying and inside > 5 and pos[state.flag_carrier[1 - side]] in self.mouths[side]:
                 crowding += 4.0   # the carrier stands in the way of the pieces that must come out
+            if not self.harbour_bits[side] & ~state.occ:
+                # Not one square free inside (the base never holds a piece): nothing in it can
+                # move, and an enemy ship in the mouth shuts it for good, since it can be attacked
+                # only by a piece arriving on the inner mouth square. Count the moves it takes
+                # to free one, so the fleet opens its harbour early.
+                room = self.room(state, side)
+                crowding += FULL_HARBOUR * min(min(room[sq] for sq in self.harbour_squares[side]), 4)
         # Hemming the enemy in: a side that cannot move loses, and against a harbour packed shut
         # that is the only way to win (in the facing reading nothing can attack the squares
         # behind the harbour wall). Nothing while the enemy has more than a handful of movers,
@@ -526,10 +538,12 @@ def booklet_deployment(rules: Rules, side: int, rng: random.Random) -> Deploy:
     front = rules.variant.setup.ranks
     harbour = set(rules.board.harbours[SOUTH]) & main if rules.variant.walls else set()
     base = rules.bases[SOUTH]
-    # The harbour's mouth and the square just outside it: never a Mine there, for our own Mine
-    # never moves, so it would shut our fleet in and keep a captured flag from ever coming home
-    # (7% of deployments did).
-    no_mines = {sq for h in harbour for n in rules.steps[h] if n not in harbour for sq in (h, n)}
+    # The harbour's mouth, the square just outside it and that square's other neighbours: never
+    # a Mine there, for our own Mine never moves, so it would shut our fleet in and keep a
+    # captured flag from ever coming home (7% of deployments mined the mouth; Mines on both a5
+    # and b4 wall it in just as well).
+    no_mines = {sq for h in harbour for n in rules.steps[h] if n not in harbour
+                for sq in (h, n, *rules.steps[n])}
 
     # The odd piece on the odd rank: something cheap, or a Mine out in mid-ocean.
     odd_kinds = [k for k in (1, MI, 3, 5) if left.get(k)]

@@ -81,8 +81,10 @@ def test_booklet_deployments_never_shut_their_own_harbour_with_a_mine(variant):
     # Our own Mine never moves: one in the harbour's mouth (a3 for South) or just outside it (a4)
     # walls the fleet in and keeps a captured flag from ever coming home. Found as a hard-v-random
     # game drawn by 200 quiet turns behind North's own Mine on h9; 7% of deployments did it.
+    # Mines on both of a4's other neighbours (a5 and b4) wall it in as well: found as a hard-v-easy
+    # draw with South's whole harbour jailed behind them.
     rules = ENGINE.rules(variant)
-    for side, squares in ((SOUTH, ("a3", "a4")), (NORTH, ("h10", "h9"))):
+    for side, squares in ((SOUTH, ("a3", "a4", "a5", "b4")), (NORTH, ("h10", "h9", "h8", "g9"))):
         shut = {rules.names.index(name) for name in squares}
         for seed in range(300):
             placement = dict(ai.booklet_deployment(rules, side, random.Random(seed)).placement)
@@ -288,6 +290,28 @@ def test_a_flag_carrier_gets_in_past_a_harbour_mouth_jammed_with_its_own_ships(s
     players = {"south": ai.make_player("hard", "south", seed), "north": RandomPlayer(seed + 10)}
     play_out(state, players, 80)
     assert state.outcome() is not None and state.outcome().reason == "both flags on South's base"
+
+
+def test_a_harbour_packed_full_is_opened_before_an_enemy_can_plug_its_mouth():
+    # Found in a hard-v-easy tournament (game 0): South's harbour stayed packed all game behind
+    # its own ships on the a-file, then North's 1 sat down on a4. A piece in the harbour can
+    # attack a4 only by arriving on a3, and with no square free inside nothing could move: 200
+    # quiet turns. The evaluation counts the moves it takes to free a square in a full harbour.
+    position = {
+        "game": "dover-patrol", "to_move": "south",
+        "pieces": {"south": {"a1": "4", "b1": "MS", "a2": "4", "b2": "SS", "c2": "5", "a3": "8",
+                             "b3": "6", "c3": "2", "a5": "7", "a6": "2", "e5": "9"},
+                   "north": {"h12": "5", "g12": "MI", "e9": "MI", "a9": "3"}},
+        "flags": {"south": "base", "north": "base"},
+    }
+    state = ENGINE.from_position(position)
+    plan = ai.plan_for(state.rules)
+    packed = plan.score(state, SOUTH)
+    opened = state.clone()
+    opened.apply("a3-a4")
+    assert plan.score(opened, SOUTH) - packed > ai.FULL_HARBOUR * 0.9   # one move frees a3
+    state.apply("a5-a4")   # the last free square in front shut: now two moves free one inside
+    assert plan.score(state, SOUTH) < packed - ai.FULL_HARBOUR * 0.9
 
 
 def test_in_a_quiet_spell_a_piece_facing_its_prey_sails_off_and_comes_back_to_attack():
