@@ -91,6 +91,7 @@ class Plan:
         # the squares just outside each harbour's mouth
         self.mouths = tuple(frozenset(n for h in harbour for n in rules.steps[h] if n not in harbour)
                             for harbour in self.harbours)
+        self.mouth_bits = sum(1 << sq for mouth in self.mouths for sq in mouth)
         # the kinds that sink (or clear) each kind when they attack it
         self.beaters = [[k for k in range(1, 16) if rules.result[k][e] == ATTACKER_WINS and k != FB]
                         for e in range(16)]
@@ -169,7 +170,8 @@ class Plan:
                 # only by a piece arriving on the inner mouth square. Count the moves it takes
                 # to free one, so the fleet opens its harbour early.
                 room = self.room(state, side)
-                crowding += FULL_HARBOUR * min(min(room[sq] for sq in self.harbour_squares[side]), 4)
+                moves = min(room[sq] for sq in self.harbour_squares[side])
+                crowding += FULL_HARBOUR * (min(moves, 4) if moves < FAR else 8)   # FAR: shut for good
         # Hemming the enemy in: a side that cannot move loses, and against a harbour packed shut
         # that is the only way to win (in the facing reading nothing can attack the squares
         # behind the harbour wall). Nothing while the enemy has more than a handful of movers,
@@ -675,8 +677,13 @@ class DoverPlayer:
         first = harbour_plan(root, SIDE_INDEX[side])
         if first is None:
             return None
-        for action in actions:
-            if isinstance(action, Move) and (action.frm, action.to) == first and action.attack < 0:
+        me, board = SIDE_INDEX[side], root.board
+        plug = -1   # the enemy ship in our harbour's mouth that a piece arriving inside attacks
+        if board[first[0]] != root.flag_carrier[1 - me]:
+            plug = next((n for n in root.rules.steps[first[1]] if n in plan_for(root.rules).mouths[me]
+                         and board[n] and root.owner[board[n]] != me), -1)
+        for action in actions:   # onto the square inside a plugged mouth: with the attack
+            if isinstance(action, Move) and (action.frm, action.to) == first and action.attack == plug:
                 deep = sum(two_move_value(world, action, side, self.detailed)
                            for world in worlds) / len(worlds)
                 return deep, action
@@ -754,32 +761,42 @@ def harbour_plan(state: DoverState, me: int) -> tuple[int, int] | None:
     several pieces shuffle round or out in the right order, and no look-ahead of two moves sees
     that the first of those shuffles is progress. Our pieces near home are alike for this (only
     where they stand matters), so a position is the set of their squares and the carrier's
-    square, searched best-first on the carrier's distance home.
+    square, searched best-first on the carrier's distance home. An enemy ship sitting in the
+    harbour's mouth can only be attacked by a piece arriving on the square inside it, so a plan
+    that brings one of ours (not the carrier) there ends too: that move attacks (see
+    ``DoverPlayer.harbour_move``).
     """
     r = state.rules
     carrier = state.flag_carrier[1 - me]
     base = r.bases[me]
     if not carrier or state.owner[carrier] != me or state.flag_sq[me] != base:
         return None   # nothing to bring home, or not allowed to (our own flag is away)
-    home = plan_for(r).walled(base)
+    plan = plan_for(r)
+    boat = state.kind[carrier] == FB   # a Flying Boat crosses walls even with a flag
+    home = plan.free(base) if boat else plan.walled(base)
     start = state.pos[carrier]
     if home[start] > PLAN_REACH:
         return None
     reach = max(home[start], 4) + 3   # room to step aside, and out of the harbour
     area = 0
-    for sq in range(r.size):
-        if home[sq] <= reach:
+    for sq, d in enumerate(plan.walled(base)):
+        if d <= reach or home[sq] <= reach:
             area |= 1 << sq
     fixed = state.sbb[1 - me] | state.mines_bb[me] | (1 << base)
     open_ = area & ~fixed
     ours = state.sbb[me] & open_ & ~(1 << start)
     steps = r.steps
+    carrier_steps = r.free_steps if boat else steps
+    plugged = 0   # the squares inside our harbour's mouth with an enemy piece just outside
+    for sq in plan.harbour_squares[me]:
+        if any(n in plan.mouths[me] and state.sbb[1 - me] >> n & 1 for n in steps[sq]):
+            plugged |= 1 << sq
     first: dict[tuple[int, int], tuple[int, int] | None] = {(ours, start): None}
     todo = [(home[start], 0, ours, start)]
     while todo and len(first) < PLAN_NODES:
         _, g, ours, at = heapq.heappop(todo)
         here = first[(ours, at)]
-        for to in steps[at]:
+        for to in carrier_steps[at]:
             if to == base:
                 return here or (at, to)
             bit = 1 << to
@@ -796,6 +813,8 @@ def harbour_plan(state: DoverState, me: int) -> tuple[int, int] | None:
             for to in steps[sq]:
                 bit = 1 << to
                 if open_ & bit and not ours & bit and to != at:
+                    if plugged & bit:
+                        return here or (sq, to)
                     moved = ours ^ low ^ bit
                     key = (moved, at)
                     if key not in first:
@@ -863,10 +882,12 @@ def best_next_move(state: DoverState, side: str, detailed: bool, kind: str) -> t
 
 
 def is_sharp(state: DoverState, action) -> bool:
-    """An action that changes the position at once: an attack, a base entry, a flag moving."""
+    """An action that changes the position at once: an attack, a base entry, a flag moving, or
+    a ship sailing into a harbour's mouth (which can shut a harbour packed full for good)."""
     if isinstance(action, Move):
         return (action.attack >= 0 or state.rules.is_base[action.to] >= 0
-                or state.board[action.frm] in state.flag_carrier)
+                or state.board[action.frm] in state.flag_carrier
+                or plan_for(state.rules).mouth_bits >> action.to & 1)
     return not isinstance(action, EndTurn)   # an attack (Fleet Orders) or a flag transfer
 
 

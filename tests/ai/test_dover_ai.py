@@ -292,6 +292,57 @@ def test_a_flag_carrier_gets_in_past_a_harbour_mouth_jammed_with_its_own_ships(s
     assert state.outcome() is not None and state.outcome().reason == "both flags on South's base"
 
 
+# Found in a hard-v-easy tournament (game 7): North's Flying Boat holds South's flag on g9 beside
+# North's harbour, packed but for g12, and South's 1 sits in the mouth on h9. A piece in the
+# harbour can attack h9 only by arriving on h10, and the Flying Boat (which crosses walls even
+# with a flag) gets home only after the ships inside shuffle round: 200 quiet turns.
+PLUGGED_HARBOUR = {
+    "game": "dover-patrol", "to_move": "north", "quiet_plies": 60,
+    "pieces": {"south": {"b11": "9", "f9": "FB", "h9": "1", "b8": "ML", "d5": "MI", "h5": "MI",
+                         "a3": "8", "b3": "4", "c3": "MS", "f3": "7", "a2": "6", "b2": "SS",
+                         "c2": "MI", "a1": "2", "b1": "3"},
+               "north": {"e12": "ML", "h12": "MS", "f11": "SS", "g11": "4", "h11": "MS",
+                         "f10": "3", "g10": "4", "h10": "1", "d9": "MI", "g9": "FB", "d8": "MI",
+                         "a7": "MI", "a5": "3", "a4": "SS", "e1": "5"}},
+    "flags": {"south": "g9", "north": "base"},
+}
+
+
+def test_the_harbour_planner_attacks_an_enemy_ship_in_the_mouth_from_inside():
+    # With the enemy standing still, the plan frees h10 and brings a ship onto it, which then
+    # attacks h9 on arrival (rules: attacks happen on arrival, straight ahead).
+    state = ENGINE.from_position(PLUGGED_HARBOUR)
+    grid = state.rules.grid
+    h10 = grid.parse("h10")
+    for _ in range(6):
+        frm, to = ai.harbour_plan(state, NORTH)
+        if to == h10:
+            assert f"{grid.name(frm)}-h10xh9" in [str(a) for a in state.legal_actions()]
+            return
+        state.apply(f"{grid.name(frm)}-{grid.name(to)}")
+        state.pass_turn()
+    raise AssertionError("no ship was brought onto h10")
+
+
+class PlugSitter:
+    """South at random, except that the ship in North's harbour mouth never leaves it."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state, side):
+        h9 = state.rules.grid.parse("h9")
+        return self.rng.choice([a for a in state.legal_actions() if getattr(a, "frm", -1) != h9])
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_flag_carrier_gets_home_past_an_enemy_ship_plugging_its_harbour_mouth(seed):
+    state = ENGINE.from_position(PLUGGED_HARBOUR)
+    players = {"north": ai.make_player("hard", "north", seed), "south": PlugSitter(seed)}
+    play_out(state, players, 80)
+    assert state.outcome() is not None and state.outcome().reason == "both flags on North's base"
+
+
 def test_a_harbour_packed_full_is_opened_before_an_enemy_can_plug_its_mouth():
     # Found in a hard-v-easy tournament (game 0): South's harbour stayed packed all game behind
     # its own ships on the a-file, then North's 1 sat down on a4. A piece in the harbour can
