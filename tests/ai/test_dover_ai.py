@@ -252,6 +252,22 @@ def test_a_flag_carrier_gets_home_through_its_own_packed_harbour():
     assert state.outcome() is not None and state.outcome().reason == "both flags on North's base"
 
 
+def follow_harbour_plan(state, side: int, moves: int, until: int = -1) -> tuple[int, int] | None:
+    """Play the harbour planner's moves for ``side`` while the enemy passes, until the game ends
+    or the plan's next move goes to ``until`` (that move is returned, not played)."""
+    grid = state.rules.grid
+    for _ in range(moves):
+        first = ai.harbour_plan(state, side)
+        assert first is not None
+        if first[1] == until:
+            return first
+        state.apply(f"{grid.name(first[0])}-{grid.name(first[1])}")
+        if state.outcome() is not None:
+            return None
+        state.pass_turn()
+    raise AssertionError(f"the plan did not get there in {moves} moves")
+
+
 # Found in a hard-v-random tournament (game 44): South's Mine Sweeper on a5 holds North's flag
 # outside its own harbour, whose only mouth (a4) holds South's 4 with six more ships packed in
 # behind; the Mines on b4 and b5 never move. No single move brings the carrier nearer, and
@@ -272,14 +288,7 @@ def test_the_harbour_planner_solves_the_sliding_puzzle_of_a_packed_harbour():
     # Our own moves alone, the enemy standing still: each planned move is legal, and the carrier
     # is home (the win: both flags on South's base) well inside the planner's reach.
     state = ENGINE.from_position(JAMMED_HARBOUR)
-    grid = state.rules.grid
-    for _ in range(40):
-        first = ai.harbour_plan(state, SOUTH)
-        assert first is not None
-        state.apply(f"{grid.name(first[0])}-{grid.name(first[1])}")
-        if state.outcome() is not None:
-            break
-        state.pass_turn()
+    follow_harbour_plan(state, SOUTH, 40)
     assert state.outcome() is not None and state.outcome().reason == "both flags on South's base"
     assert ai.harbour_plan(ENGINE.from_position(JAMMED_HARBOUR), NORTH) is None   # North carries nothing
 
@@ -312,16 +321,9 @@ def test_the_harbour_planner_attacks_an_enemy_ship_in_the_mouth_from_inside():
     # With the enemy standing still, the plan frees h10 and brings a ship onto it, which then
     # attacks h9 on arrival (rules: attacks happen on arrival, straight ahead).
     state = ENGINE.from_position(PLUGGED_HARBOUR)
-    grid = state.rules.grid
-    h10 = grid.parse("h10")
-    for _ in range(6):
-        frm, to = ai.harbour_plan(state, NORTH)
-        if to == h10:
-            assert f"{grid.name(frm)}-h10xh9" in [str(a) for a in state.legal_actions()]
-            return
-        state.apply(f"{grid.name(frm)}-{grid.name(to)}")
-        state.pass_turn()
-    raise AssertionError("no ship was brought onto h10")
+    h10 = state.rules.grid.parse("h10")
+    frm, _ = follow_harbour_plan(state, NORTH, 6, until=h10)
+    assert f"{state.rules.grid.name(frm)}-h10xh9" in [str(a) for a in state.legal_actions()]
 
 
 class PlugSitter:
