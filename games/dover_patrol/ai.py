@@ -677,13 +677,8 @@ class DoverPlayer:
         first = harbour_plan(root, SIDE_INDEX[side])
         if first is None:
             return None
-        me, board = SIDE_INDEX[side], root.board
-        plug = -1   # the enemy ship in our harbour's mouth that a piece arriving inside attacks
-        if board[first[0]] != root.flag_carrier[1 - me]:
-            plug = next((n for n in root.rules.steps[first[1]] if n in plan_for(root.rules).mouths[me]
-                         and board[n] and root.owner[board[n]] != me), -1)
-        for action in actions:   # onto the square inside a plugged mouth: with the attack
-            if isinstance(action, Move) and (action.frm, action.to) == first and action.attack == plug:
+        for action in actions:
+            if isinstance(action, Move) and action.key == first:
                 deep = sum(two_move_value(world, action, side, self.detailed)
                            for world in worlds) / len(worlds)
                 return deep, action
@@ -753,18 +748,18 @@ PLAN_SLACK = 8.0    # points a planned harbour move may look worse than the best
 PLAN_NODES = 20_000  # positions the harbour planner may look at before it gives up
 
 
-def harbour_plan(state: DoverState, me: int) -> tuple[int, int] | None:
-    """The first move (from, to) of the shortest plan found that brings our flag carrier onto
-    our base with our own moves alone (the enemy and all Mines standing still), or None.
+def harbour_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
+    """The first move (from, to, attacked square or -1) of a plan that brings our flag carrier
+    onto our base with our own moves alone (the enemy and all Mines standing still), or None.
 
     A harbour packed with our own ships is a sliding puzzle: the carrier gets in only after
     several pieces shuffle round or out in the right order, and no look-ahead of two moves sees
     that the first of those shuffles is progress. Our pieces near home are alike for this (only
     where they stand matters), so a position is the set of their squares and the carrier's
-    square, searched best-first on the carrier's distance home. An enemy ship sitting in the
-    harbour's mouth can only be attacked by a piece arriving on the square inside it, so a plan
-    that brings one of ours (not the carrier) there ends too: that move attacks (see
-    ``DoverPlayer.harbour_move``).
+    square, searched best-first on the carrier's distance home (weighted: a short plan, not
+    always the shortest). An enemy ship sitting in the harbour's mouth can only be attacked by a
+    piece arriving on the square inside it, so a plan that brings one of ours (not the carrier)
+    there ends too, and that move attacks.
     """
     r = state.rules
     carrier = state.flag_carrier[1 - me]
@@ -787,23 +782,24 @@ def harbour_plan(state: DoverState, me: int) -> tuple[int, int] | None:
     ours = state.sbb[me] & open_ & ~(1 << start)
     steps = r.steps
     carrier_steps = r.free_steps if boat else steps
-    plugged = 0   # the squares inside our harbour's mouth with an enemy piece just outside
+    plugs = {}   # square inside our harbour's mouth -> the enemy piece's square just outside
     for sq in plan.harbour_squares[me]:
-        if any(n in plan.mouths[me] and state.sbb[1 - me] >> n & 1 for n in steps[sq]):
-            plugged |= 1 << sq
-    first: dict[tuple[int, int], tuple[int, int] | None] = {(ours, start): None}
+        for n in steps[sq]:
+            if n in plan.mouths[me] and state.sbb[1 - me] >> n & 1:
+                plugs[sq] = n
+    first: dict[tuple[int, int], tuple[int, int, int] | None] = {(ours, start): None}
     todo = [(home[start], 0, ours, start)]
     while todo and len(first) < PLAN_NODES:
         _, g, ours, at = heapq.heappop(todo)
         here = first[(ours, at)]
         for to in carrier_steps[at]:
             if to == base:
-                return here or (at, to)
+                return here or (at, to, -1)
             bit = 1 << to
             if open_ & bit and not ours & bit:
                 key = (ours, to)
                 if key not in first:
-                    first[key] = here or (at, to)
+                    first[key] = here or (at, to, -1)
                     heapq.heappush(todo, (g + 1 + 2 * home[to], g + 1, ours, to))
         rest = ours
         while rest:
@@ -813,12 +809,12 @@ def harbour_plan(state: DoverState, me: int) -> tuple[int, int] | None:
             for to in steps[sq]:
                 bit = 1 << to
                 if open_ & bit and not ours & bit and to != at:
-                    if plugged & bit:
-                        return here or (sq, to)
+                    if to in plugs:
+                        return here or (sq, to, plugs[to])
                     moved = ours ^ low ^ bit
                     key = (moved, at)
                     if key not in first:
-                        first[key] = here or (sq, to)
+                        first[key] = here or (sq, to, -1)
                         heapq.heappush(todo, (g + 1 + 2 * home[at], g + 1, moved, at))
     return None
 

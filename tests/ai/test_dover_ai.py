@@ -252,7 +252,7 @@ def test_a_flag_carrier_gets_home_through_its_own_packed_harbour():
     assert state.outcome() is not None and state.outcome().reason == "both flags on North's base"
 
 
-def follow_harbour_plan(state, side: int, moves: int, until: int = -1) -> tuple[int, int] | None:
+def follow_harbour_plan(state, side: int, moves: int, until: int = -1) -> tuple[int, int, int] | None:
     """Play the harbour planner's moves for ``side`` while the enemy passes, until the game ends
     or the plan's next move goes to ``until`` (that move is returned, not played)."""
     grid = state.rules.grid
@@ -322,7 +322,8 @@ def test_the_harbour_planner_attacks_an_enemy_ship_in_the_mouth_from_inside():
     # attacks h9 on arrival (rules: attacks happen on arrival, straight ahead).
     state = ENGINE.from_position(PLUGGED_HARBOUR)
     h10 = state.rules.grid.parse("h10")
-    frm, _ = follow_harbour_plan(state, NORTH, 6, until=h10)
+    frm, _, attacked = follow_harbour_plan(state, NORTH, 6, until=h10)
+    assert attacked == state.rules.grid.parse("h9")
     assert f"{state.rules.grid.name(frm)}-h10xh9" in [str(a) for a in state.legal_actions()]
 
 
