@@ -42,7 +42,7 @@ class GameRecord:
     start: dict[str, Any] | None = None                     # a position, when not the usual start
     actions: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None                    # Outcome.as_dict() once over
-    decisions: int | None = None                            # players' actions, dice left out
+    decisions: int | None = None                            # players' moves: no dice, no setup
     game_uid: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     created: str = field(default_factory=_now)
     updated: str = field(default_factory=_now)
