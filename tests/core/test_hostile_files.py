@@ -156,3 +156,59 @@ def test_saves_are_named_by_game_opponent_and_date(tmp_path):
     assert store.save(other).stem == name + "-2"  # never another game's
     two = GameRecord(game="toy", variant="classic", players={"red": "human", "blue": "human"})
     assert "-two-players-" in default_save_name(two)
+
+
+# --- case 3: `navalgames rules` printed tracebacks ------------------------------------------------
+DOVER = ("game: dover-patrol\nvariant: classic\npieces:\n  south: {c2: '10', a4: '4', b4: MS}\n"
+         "  north: {a5: MI, f11: '10', h9: FB}\n")
+BLOCKADE = "game: naval-blockade\nrunner: {at: l5, heading: N}\nblockader: {at: l20, heading: S}\n"
+
+
+@pytest.mark.parametrize("game, text, words", [
+    ("dover-patrol", DOVER + "to_move: [south]\n", "to_move: expected south or north, got ['south']"),
+    ("dover-patrol", DOVER + "first_player: [south]\n", "first_player: expected south or north"),
+    ("dover-patrol", "game: dover-patrol\nto_deploy: [[south]]\n", "to_deploy: expected south or north"),
+    ("dover-patrol", DOVER.replace("classic", "fleet-orders") + "fleet_turn: {moved: 5}\n",
+     "fleet_turn.moved: expected a list of squares, got 5"),
+    ("dover-patrol", "[" * 500, "nested deeper than 24 levels"),
+    ("naval-blockade", "[" * 500, "nested deeper than 24 levels"),
+    ("naval-blockade", BLOCKADE + "rocks: [[c8]]\n", "rocks[0]: expected a string, got ['c8']"),
+    ("naval-blockade", BLOCKADE.replace("heading: N", "heading: [N]"), "expected a heading: got ['N']"),
+])
+def test_case3_rules_refuses_with_one_line_and_status_2(tmp_path, capsys, game, text, words):
+    from navalgames.__main__ import main
+    path = tmp_path / "pos.yaml"
+    path.write_text(text)
+    assert main(["rules", game, str(path), "--legal"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert words in captured.err and "pos.yaml" in captured.err
+
+
+# --- case 4: a value that is huge in memory (shared lists) is described in a few characters ---------
+def shared_bomb():
+    """Nine levels of nine references to one list: tiny in memory, 9**9 items when printed."""
+    value = ["x"] * 9
+    for _ in range(8):
+        value = [value] * 9
+    return value
+
+
+@pytest.mark.parametrize("game, where", [
+    ("dover-patrol", ("game",)), ("dover-patrol", ("variant",)), ("dover-patrol", ("options", "attack_contact")),
+    ("dover-patrol", ("pieces", "south", "c2")), ("dover-patrol", ("flags", "north")),
+    ("dover-patrol", ("to_move",)),
+    ("naval-blockade", ("game",)), ("naval-blockade", ("stage",)), ("naval-blockade", ("islands",)),
+    ("naval-blockade", ("rocks",)), ("naval-blockade", ("runner", "heading")), ("naval-blockade", ("options", "board_size")),
+])
+def test_case4_refusing_a_huge_value_never_prints_it(game, where):
+    from navalgames.core.registry import get_game
+    from navalgames.core.state import PositionError
+    position = yaml.safe_load(DOVER + "flags: {south: base, north: base}\n" if game == "dover-patrol" else BLOCKADE)
+    place = position
+    for key in where[:-1]:
+        place = place.setdefault(key, {})
+    place[where[-1]] = shared_bomb()
+    with pytest.raises(PositionError) as caught:
+        get_game(game).load_engine().from_position(position)
+    assert len(str(caught.value)) < 200 and "\n" not in str(caught.value)
