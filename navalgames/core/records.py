@@ -99,6 +99,14 @@ def _is_whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _is_date(value: Any) -> bool:
+    """An ISO date and time that can be shown in local time (year 1 at +14:00 cannot)."""
+    try:
+        return len(value) <= 40 and datetime.fromisoformat(value).astimezone() is not None
+    except (TypeError, ValueError, OverflowError):
+        return False
+
+
 def _matches(pattern: re.Pattern, value: Any) -> bool:
     return isinstance(value, str) and pattern.fullmatch(value) is not None
 
@@ -146,8 +154,8 @@ _FIELD_CHECKS = {
     "decisions": lambda v: None if v is None or (_is_whole(v) and v >= 0) else
     "'decisions' must be a whole number",
     "game_uid": _id_check("game_uid", GAME_UID, "8 to 32 hex digits"),
-    "created": lambda v: None if isinstance(v, str) and len(v) <= 40 else "'created' must be a date",
-    "updated": lambda v: None if isinstance(v, str) and len(v) <= 40 else "'updated' must be a date",
+    "created": lambda v: None if _is_date(v) else "'created' must be a date and time (ISO 8601)",
+    "updated": lambda v: None if _is_date(v) else "'updated' must be a date and time (ISO 8601)",
 }
 
 

@@ -124,6 +124,13 @@ def test_case5_duplicate_keys_are_refused(text, key):
         load_text(text)
 
 
+def test_a_date_that_cannot_be_shown_in_local_time_is_refused(tmp_path):
+    path = tmp_path / "old.yaml"
+    path.write_text(save_text(updated="0001-01-01T00:00:00+14:00"))
+    with pytest.raises(SaveError, match="old.yaml: 'updated' must be a date and time"):
+        read_record(path)
+
+
 def test_case5_format_true_is_not_format_1(tmp_path):
     path = tmp_path / "odd.yaml"
     path.write_text(save_text(format=True))
