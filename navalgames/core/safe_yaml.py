@@ -28,6 +28,9 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
+from yaml.resolver import Resolver
 
 from .quote import short
 
@@ -36,7 +39,7 @@ from .quote import short
 class Limits:
     max_bytes: int = 256 * 1024   # a game of 2,000 actions saves in under 20 KB
     max_depth: int = 24
-    max_nodes: int = 100_000
+    max_nodes: int = 20_000       # ten times the values of such a game
     max_string: int = 10_000
     max_digits: int = 40
 
@@ -48,13 +51,12 @@ class FileRefused(ValueError):
     """A document refused before use; the message is one line, without the file's name."""
 
 
-class BoundedLoader(yaml.SafeLoader):
-    """SafeLoader with the limits above, applied while composing and constructing."""
+class _Bounded:
+    """The limits above as loader hooks, applied while composing and constructing."""
 
     limits: Limits = LIMITS
 
-    def __init__(self, stream: str, limits: Limits = LIMITS) -> None:
-        super().__init__(stream)
+    def _start(self, limits: Limits) -> None:
         self.limits = limits
         self.depth = 0
         self.nodes = 0
@@ -104,6 +106,25 @@ class BoundedLoader(yaml.SafeLoader):
         return super().construct_yaml_int(node)
 
 
+if yaml.__with_libyaml__:
+    from yaml._yaml import CParser
+
+    class BoundedLoader(_Bounded, Composer, CParser, SafeConstructor, Resolver):
+        """libyaml scans and parses (fast); PyYAML's Composer, with the hooks, builds the nodes."""
+
+        def __init__(self, stream: str, limits: Limits = LIMITS) -> None:
+            CParser.__init__(self, stream)
+            Composer.__init__(self)
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
+            self._start(limits)
+else:  # pragma: no cover - PyYAML built without libyaml
+    class BoundedLoader(_Bounded, yaml.SafeLoader):   # type: ignore[no-redef]
+        def __init__(self, stream: str, limits: Limits = LIMITS) -> None:
+            super().__init__(stream)
+            self._start(limits)
+
+
 BoundedLoader.add_constructor("tag:yaml.org,2002:int", BoundedLoader.construct_yaml_int)
 
 
@@ -120,7 +141,7 @@ def load_text(text: str, limits: Limits = LIMITS) -> Any:
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise FileRefused(f"not valid YAML{where} ({short(problem, 60)[1:-1]})") from None
     finally:
-        loader.dispose()
+        getattr(loader, "dispose", lambda: None)()
 
 
 def read_text(path: Path, limits: Limits = LIMITS) -> str:
