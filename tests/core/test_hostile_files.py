@@ -4,7 +4,7 @@ Each test names the numbered case of the issue it reproduces.
 """
 
 import os
-import time
+import re
 
 import pytest
 import yaml
@@ -26,10 +26,19 @@ def save_text(**changes) -> str:
 
 
 # --- case 1: a save could overwrite any writable .yaml file ----------------------------------------
-def test_case1_a_game_uid_with_a_path_is_refused_when_read(tmp_path):
+@pytest.mark.parametrize("changes, problem", [
+    # case 1: the uid becomes part of the autosave's file name
+    ({"game_uid": "x/../../saves/dover-patrol-good"}, "'game_uid' must be 8 to 32 hex digits"),
+    ({"game": "../../x"}, "'game' must be a game id"),
+    # case 5: true is not the number 1
+    ({"format": True}, "save has no format version"),
+    # a date Continue could not show in local time
+    ({"updated": "0001-01-01T00:00:00+14:00"}, "'updated' must be a date and time"),
+])
+def test_a_save_field_that_could_do_harm_is_refused_when_read(tmp_path, changes, problem):
     path = tmp_path / "evil.yaml"
-    path.write_text(save_text(game_uid="x/../../saves/dover-patrol-good"))
-    with pytest.raises(SaveError, match="evil.yaml: 'game_uid' must be 8 to 32 hex digits"):
+    path.write_text(save_text(**changes))
+    with pytest.raises(SaveError, match=f"^evil.yaml: {re.escape(problem)}"):
         read_record(path)
 
 
@@ -99,10 +108,9 @@ def test_case2_a_huge_file_is_not_read_to_the_end(tmp_path):
 
 # --- case 4: error lines were unbounded and alias bombs hung the message builder -------------------
 def test_case4_an_alias_bomb_is_refused_at_once():
-    began = time.process_time()
-    with pytest.raises(DataError, match="position.yaml: YAML aliases"):
+    # refused at its first alias (line 2), before anything is expanded or described
+    with pytest.raises(DataError, match="^position.yaml: YAML aliases .* at line 2$"):
         parse_yaml(ALIAS_BOMB, "position.yaml")
-    assert time.process_time() - began < 1.0   # the promise of the issue, not a speed measurement
 
 
 def test_case4_a_quoted_value_is_a_short_prefix():
@@ -122,20 +130,6 @@ def test_case4_a_quoted_value_is_a_short_prefix():
 def test_case5_duplicate_keys_are_refused(text, key):
     with pytest.raises(FileRefused, match=f"key {key} appears twice"):
         load_text(text)
-
-
-def test_a_date_that_cannot_be_shown_in_local_time_is_refused(tmp_path):
-    path = tmp_path / "old.yaml"
-    path.write_text(save_text(updated="0001-01-01T00:00:00+14:00"))
-    with pytest.raises(SaveError, match="old.yaml: 'updated' must be a date and time"):
-        read_record(path)
-
-
-def test_case5_format_true_is_not_format_1(tmp_path):
-    path = tmp_path / "odd.yaml"
-    path.write_text(save_text(format=True))
-    with pytest.raises(SaveError, match="odd.yaml: save has no format version"):
-        read_record(path)
 
 
 # --- the same limits for network messages ------------------------------------------------------------
