@@ -158,15 +158,6 @@ _FIELD_CHECKS = {
 }
 
 
-def record_problem(record: GameRecord) -> str | None:
-    """The first field of ``record`` that a save could not hold, or None."""
-    for key, check in _FIELD_CHECKS.items():
-        problem = check(getattr(record, key))
-        if problem:
-            return problem
-    return None
-
-
 def atomic_write(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` all-or-nothing: temp file, fsync, rename."""
     path = Path(path)
