@@ -19,6 +19,7 @@ from pathlib import Path
 
 import yaml
 
+from navalgames.core.safe_yaml import LIMITS, FileRefused, load_file, load_text
 from navalgames.core.state import IllegalAction, PositionError
 
 
@@ -37,19 +38,14 @@ def _fail(message: str) -> int:
 
 
 def _read_position(path: str) -> dict:
-    if path == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise PositionError(f"cannot read the position ({exc.__class__.__name__})") from None
+    """The position in a file (or standard input) through the bounded loader (safe_yaml)."""
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark is not None else ""
-        raise PositionError(f"not valid YAML{where}") from None
+        if path == "-":
+            data = load_text(sys.stdin.read(LIMITS.max_bytes + 1))
+        else:
+            data = load_file(Path(path))
+    except FileRefused as exc:
+        raise PositionError(str(exc)) from None
     if not isinstance(data, dict):
         raise PositionError("a position must be a YAML mapping (game, variant, pieces, ...)")
     return data

@@ -18,6 +18,7 @@ import yaml
 
 from navalgames.core.data import DataError, parse_yaml
 from navalgames.core.dice import DiceRoller
+from navalgames.core.safe_yaml import FileRefused, read_text
 from navalgames.core.state import CHANCE, Event, GameState
 
 PROG = "navalgames rules naval-blockade"
@@ -68,9 +69,9 @@ def rules_command(argv: list[str]) -> int:
 def load_position(path: Path) -> GameState:
     from .rules import ENGINE
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise _Refusal(f"{path}: cannot be read ({exc.__class__.__name__})") from None
+        text = read_text(path)
+    except FileRefused as exc:
+        raise _Refusal(f"{path}: {exc}") from None
     try:
         data = parse_yaml(text, str(path))
         if not isinstance(data, dict):

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Callable, Iterator, TypeVar
 
-import yaml
+from .quote import short
+from .safe_yaml import FileRefused, load_text
 
 T = TypeVar("T")
 _MISSING = object()
@@ -27,13 +28,11 @@ class DataError(ValueError):
 
 
 def parse_yaml(text: str, file: str) -> Any:
+    """The document in ``text`` through the bounded loader (safe_yaml); DataError if refused."""
     try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise DataError(file, where, f"not valid YAML ({problem})") from None
+        return load_text(text)
+    except FileRefused as exc:
+        raise DataError(file, "", str(exc)) from None
 
 
 def load_package_yaml(package: str, relative_path: str) -> "Node":
@@ -52,11 +51,6 @@ def list_package_files(package: str, folder: str, suffix: str = ".yaml") -> list
     if not base.is_dir():
         return []
     return sorted(f"{folder}/{p.name}" for p in base.iterdir() if p.name.endswith(suffix))
-
-
-def _describe(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 @dataclass(frozen=True)
@@ -78,12 +72,12 @@ class Node:
     # --- shape -------------------------------------------------------------------------
     def mapping(self) -> dict[str, Any]:
         if not isinstance(self.value, dict):
-            raise self.error(f"expected a mapping, got {_describe(self.value)}")
+            raise self.error(f"expected a mapping, got {short(self.value)}")
         return self.value
 
     def sequence(self) -> list[Any]:
         if not isinstance(self.value, list):
-            raise self.error(f"expected a list, got {_describe(self.value)}")
+            raise self.error(f"expected a list, got {short(self.value)}")
         return self.value
 
     def child(self, key: Any, default: Any = _MISSING) -> "Node":
@@ -122,13 +116,13 @@ class Node:
         ok = any(isinstance(value, k) and not (k is int and isinstance(value, bool)) for k in kinds)
         if not ok:
             names = " or ".join(_TYPE_WORDS.get(k, k.__name__) for k in kinds)
-            raise self.error(f"expected {names}, got {_describe(value)}")
+            raise self.error(f"expected {names}, got {short(value)}")
         return value
 
     def choice(self, key: str, choices: tuple[str, ...], default: Any = _MISSING) -> str:
         node = self.child(key, default)
         if node.value not in choices:
-            raise node.error(f"expected one of {', '.join(map(str, choices))}, got {_describe(node.value)}")
+            raise node.error(f"expected one of {', '.join(map(str, choices))}, got {short(node.value)}")
         return node.value
 
     def convert(self, fn: Callable[[Any], T], expected: str) -> T:

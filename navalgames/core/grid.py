@@ -11,6 +11,8 @@ import enum
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from .quote import short
+
 FILE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
@@ -51,7 +53,7 @@ class Heading(enum.IntEnum):
         try:
             return cls[text.strip().upper()]
         except KeyError:
-            raise ValueError(f"unknown heading {text!r}: expected one of "
+            raise ValueError(f"unknown heading {short(text)}: expected one of "
                              f"{' '.join(h.name for h in cls)}") from None
 
 
@@ -111,7 +113,7 @@ class Grid:
         sq = self._by_name.get(str(name).strip().lower())
         if sq is None:
             last = self.name(self.size - 1)
-            raise ValueError(f"{name!r} is not a square: expected a1..{last}")
+            raise ValueError(f"{short(name)} is not a square: expected a1..{last}")
         return sq
 
     # --- neighbours and walls ----------------------------------------------------------
@@ -147,9 +149,9 @@ class Grid:
         try:
             left, right = str(text).split("|")
         except ValueError:
-            raise ValueError(f"{text!r} is not a wall: expected two squares like b3|b4") from None
+            raise ValueError(f"{short(text)} is not a wall: expected two squares like b3|b4") from None
         a, b = self.parse(left), self.parse(right)
         (fa, ra), (fb, rb) = self.coords(a), self.coords(b)
         if abs(fa - fb) + abs(ra - rb) != 1:
-            raise ValueError(f"wall {text!r} must separate two orthogonal neighbours")
+            raise ValueError(f"wall {short(text)} must separate two orthogonal neighbours")
         return wall_key(a, b)

@@ -82,8 +82,9 @@ class Match:
         """Apply a decision (an action or its notation), then any dice it brings on."""
         if isinstance(action, str):
             action = self.state.parse_action(action)
+        setting_up = self.state.in_setup()
         events = self._apply(action)
-        if self.record.decisions is not None:   # None: an older save, counted by its actions
+        if self.record.decisions is not None and not setting_up:   # None: an older save
             self.record.decisions += 1
         events += self.resolve_chance()
         self._after(events)
@@ -123,7 +124,7 @@ class Match:
                 before = replay(GameRecord(**{**self.record.__dict__, "actions": kept[:-1]}), self.spec)
                 kept.pop()
                 if before.to_act() != CHANCE:
-                    taken_back += 1
+                    taken_back += not before.in_setup()
                     break
         if len(kept) == len(self.record.actions):
             raise IllegalAction("nothing to undo")

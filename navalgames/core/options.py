@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .data import Node
+from .quote import short
 
 
 @dataclass(frozen=True)
@@ -27,21 +28,21 @@ class RuleOption:
         if self.choices:
             if value not in self.choices:
                 raise ValueError(f"option {self.name}: expected one of "
-                                 f"{', '.join(map(str, self.choices))}, got {value!r}")
+                                 f"{', '.join(map(str, self.choices))}, got {short(value)}")
             return value
         kind = type(self.default)
         if kind is bool:
             if not isinstance(value, bool):
-                raise ValueError(f"option {self.name}: expected true or false, got {value!r}")
+                raise ValueError(f"option {self.name}: expected true or false, got {short(value)}")
         elif kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"option {self.name}: expected a whole number, got {value!r}")
+                raise ValueError(f"option {self.name}: expected a whole number, got {short(value)}")
             if self.minimum is not None and value < self.minimum:
-                raise ValueError(f"option {self.name}: at least {self.minimum}, got {value}")
+                raise ValueError(f"option {self.name}: at least {self.minimum}, got {short(value)}")
             if self.maximum is not None and value > self.maximum:
-                raise ValueError(f"option {self.name}: at most {self.maximum}, got {value}")
+                raise ValueError(f"option {self.name}: at most {self.maximum}, got {short(value)}")
         elif not isinstance(value, kind):
-            raise ValueError(f"option {self.name}: expected {kind.__name__}, got {value!r}")
+            raise ValueError(f"option {self.name}: expected {kind.__name__}, got {short(value)}")
         return value
 
     @classmethod
@@ -65,6 +66,6 @@ def resolve_options(declared: Mapping[str, RuleOption], overrides: Mapping[str, 
     for name, value in (overrides or {}).items():
         if name not in declared:
             known = ", ".join(declared) or "none"
-            raise ValueError(f"unknown rule option {name!r}: this variant has {known}")
+            raise ValueError(f"unknown rule option {short(name)}: this variant has {known}")
         values[name] = declared[name].check(value)
     return values

@@ -9,14 +9,16 @@ folder and renamed over the old one, so a crash never leaves half a save.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 import uuid
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-import yaml
+from .quote import short
+from .safe_yaml import FileRefused, dump, load_text, read_text
 
 FORMAT_VERSION = 1
 FILE_KIND = "navalgames-record"
@@ -40,58 +42,120 @@ class GameRecord:
     start: dict[str, Any] | None = None                     # a position, when not the usual start
     actions: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None                    # Outcome.as_dict() once over
-    decisions: int | None = None                            # players' actions, dice left out
+    decisions: int | None = None                            # players' moves: no dice, no setup
     game_uid: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     created: str = field(default_factory=_now)
     updated: str = field(default_factory=_now)
 
     def to_yaml(self) -> str:
         body = {"kind": FILE_KIND, "format": FORMAT_VERSION, **asdict(self)}
-        return yaml.safe_dump(body, sort_keys=False, allow_unicode=True)
+        return dump(body)
 
     @classmethod
     def from_yaml(cls, text: str, source: str = "record") -> "GameRecord":
         try:
-            data = yaml.safe_load(text)
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            where = f" at line {mark.line + 1}" if mark is not None else ""
-            raise SaveError(f"{source}: not a readable save (broken YAML{where})") from None
+            data = load_text(text)
+        except FileRefused as exc:
+            raise SaveError(f"{source}: not a readable save: {exc}") from None
         if not isinstance(data, dict) or data.get("kind") != FILE_KIND:
             raise SaveError(f"{source}: not a NavalGames save file")
         version = data.get("format")
-        if not isinstance(version, int):
-            raise SaveError(f"{source}: save has no format version")
+        if not _is_whole(version) or version < 1:
+            raise SaveError(f"{source}: save has no format version (expected format: "
+                            f"1..{FORMAT_VERSION}, got {short(version)})")
         if version > FORMAT_VERSION:
             raise SaveError(f"{source}: saved by a newer NavalGames (format {version}, "
                             f"this version reads up to {FORMAT_VERSION})")
-        fields = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        # keys this version does not know (a later format-1 writer's notes) are left out
+        fields = {k: v for k, v in data.items() if k in _FIELD_CHECKS}
+        for key, value in fields.items():
+            problem = _FIELD_CHECKS[key](value)
+            if problem:
+                raise SaveError(f"{source}: {problem}, got {short(value)}")
         for key in ("game", "variant"):
-            if not isinstance(fields.get(key), str):
+            if key not in fields:
                 raise SaveError(f"{source}: save is missing '{key}'")
-        if not isinstance(fields.get("actions", []), list) or not all(
-                isinstance(a, str) for a in fields.get("actions", [])):
-            raise SaveError(f"{source}: 'actions' must be a list of moves in notation")
-        if not isinstance(fields.get("options", {}), dict):
-            raise SaveError(f"{source}: 'options' must be a mapping")
-        seed = fields.get("seed", 0)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise SaveError(f"{source}: 'seed' must be a whole number")
-        players = fields.get("players", {})
-        if not isinstance(players, dict) or not all(
-                isinstance(k, str) and isinstance(v, str) for k, v in players.items()):
-            raise SaveError(f"{source}: 'players' must map each side to human or computer:LEVEL")
-        decisions = fields.get("decisions")
-        if decisions is not None and (not isinstance(decisions, int) or isinstance(decisions, bool)):
-            raise SaveError(f"{source}: 'decisions' must be a whole number")
-        if not isinstance(fields.get("start"), (dict, type(None))):
-            raise SaveError(f"{source}: 'start' must be a position (a mapping)")
         return cls(**fields)
 
     @property
     def ply_count(self) -> int:
         """Moves made by the players; a save from before dice were told apart counts every action."""
         return len(self.actions) if self.decisions is None else self.decisions
+
+
+# --- what each field of a save may hold ----------------------------------------------------------
+# Identifiers end up in file names and lookups, so they are matched against strict patterns:
+# a game_uid like ``x/../../saves/other`` once let a save overwrite another file.
+GAME_ID = re.compile(r"[a-z][a-z0-9-]{0,39}")
+VARIANT_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+GAME_UID = re.compile(r"[0-9a-f]{8,32}")
+SIDE = re.compile(r"[a-z][a-z_-]{0,19}")
+SEAT = re.compile(r"[a-z]{1,20}(:[a-z0-9_.-]{1,30})?")     # human, computer:hard
+OPTION = re.compile(r"[a-z][a-z0-9_]{0,39}")
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_date(value: Any) -> bool:
+    """An ISO date and time that can be shown in local time (year 1 at +14:00 cannot)."""
+    try:
+        return len(value) <= 40 and datetime.fromisoformat(value).astimezone() is not None
+    except (TypeError, ValueError, OverflowError):
+        return False
+
+
+def _matches(pattern: re.Pattern, value: Any) -> bool:
+    return isinstance(value, str) and pattern.fullmatch(value) is not None
+
+
+def _id_check(key: str, pattern: re.Pattern, what: str):
+    return lambda v: None if _matches(pattern, v) else f"'{key}' must be {what}"
+
+
+def _options_problem(value: Any) -> str | None:
+    ok = isinstance(value, dict) and all(
+        _matches(OPTION, k) and (isinstance(v, (bool, int, float)) or (isinstance(v, str) and len(v) <= 100))
+        for k, v in value.items())
+    return None if ok else "'options' must map option names to plain values"
+
+
+def _players_problem(value: Any) -> str | None:
+    ok = isinstance(value, dict) and len(value) <= 8 and all(
+        _matches(SIDE, k) and _matches(SEAT, v) for k, v in value.items())
+    return None if ok else "'players' must map each side to human or computer:LEVEL"
+
+
+def _actions_problem(value: Any) -> str | None:
+    ok = isinstance(value, list) and all(
+        isinstance(a, str) and 0 < len(a) <= 2000 for a in value)
+    return None if ok else "'actions' must be a list of moves in notation"
+
+
+def _result_problem(value: Any) -> str | None:
+    ok = value is None or (isinstance(value, dict) and set(value) == {"winner", "reason"}
+                           and (value["winner"] is None or _matches(SIDE, value["winner"]))
+                           and isinstance(value["reason"], str) and len(value["reason"]) <= 300)
+    return None if ok else "'result' must be {winner: SIDE or none, reason: TEXT} or null"
+
+
+_FIELD_CHECKS = {
+    "game": _id_check("game", GAME_ID, "a game id like dover-patrol"),
+    "variant": _id_check("variant", VARIANT_ID, "a variant id like classic"),
+    "options": _options_problem,
+    "seed": lambda v: None if _is_whole(v) and 0 <= v < 2**64 else "'seed' must be a whole number",
+    "players": _players_problem,
+    # the position itself is checked by the game's engine when the save is opened
+    "start": lambda v: None if v is None or isinstance(v, dict) else "'start' must be a position (a mapping)",
+    "actions": _actions_problem,
+    "result": _result_problem,
+    "decisions": lambda v: None if v is None or (_is_whole(v) and v >= 0) else
+    "'decisions' must be a whole number",
+    "game_uid": _id_check("game_uid", GAME_UID, "8 to 32 hex digits"),
+    "created": lambda v: None if _is_date(v) else "'created' must be a date and time (ISO 8601)",
+    "updated": lambda v: None if _is_date(v) else "'updated' must be a date and time (ISO 8601)",
+}
 
 
 def atomic_write(path: Path, text: str) -> None:
@@ -116,25 +180,34 @@ def atomic_write(path: Path, text: str) -> None:
 def read_record(path: Path) -> GameRecord:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(f"{path.name}: cannot be read ({exc.__class__.__name__})") from None
+        text = read_text(path)
+    except FileRefused as exc:
+        raise SaveError(f"{path.name}: {exc}") from None
     return GameRecord.from_yaml(text, path.name)
 
 
 @dataclass(frozen=True)
 class SaveEntry:
-    """One file in the save folder: a usable record, or the reason it cannot be used."""
+    """One game in the save folder (its newest file), or a file that cannot be used and why."""
 
     path: Path
     record: GameRecord | None
     problem: str | None
     modified: float
     autosave: bool
+    others: tuple[Path, ...] = ()    # older files of the same game (its save or autosave)
+
+    @property
+    def paths(self) -> tuple[Path, ...]:
+        return (self.path, *self.others)
 
 
 class SaveStore:
-    """The save folder: named saves in ``saves/``, one autosave per game in ``autosave/``."""
+    """The save folder: named saves in ``saves/``, one autosave per game in ``autosave/``.
+
+    Every write goes to a name checked to stay inside its folder: names come from the player
+    (cleaned) or from the record's game id and game_uid (matched against strict patterns).
+    """
 
     def __init__(self, root: Path) -> None:
         self.root = Path(root)
@@ -148,36 +221,112 @@ class SaveStore:
         return self.root / "autosave"
 
     def save(self, record: GameRecord, name: str | None = None) -> Path:
+        """Save under ``name``, or by game, opponent and date (saving the same game again
+        replaces its own save, never another game's)."""
         record.updated = _now()
-        stem = _safe_name(name) if name else f"{record.game}-{record.game_uid}"
-        path = self.saves_dir / f"{stem}.yaml"
+        if name:
+            path = _file_in(self.saves_dir, _safe_name(name))
+        else:
+            path = self._own_save(record) or self._free_name(record)
         atomic_write(path, record.to_yaml())
         return path
 
     def autosave(self, record: GameRecord) -> Path:
         record.updated = _now()
-        path = self.autosave_dir / f"{record.game}-{record.game_uid}.yaml"
+        path = self._autosave_path(record)
         atomic_write(path, record.to_yaml())
         return path
 
     def discard_autosave(self, record: GameRecord) -> None:
-        (self.autosave_dir / f"{record.game}-{record.game_uid}.yaml").unlink(missing_ok=True)
+        self._autosave_path(record).unlink(missing_ok=True)
+
+    def _autosave_path(self, record: GameRecord) -> Path:
+        for key in ("game", "game_uid"):
+            problem = _FIELD_CHECKS[key](getattr(record, key))
+            if problem:
+                raise SaveError(f"refused to autosave: {problem}, got {short(getattr(record, key))}")
+        return _file_in(self.autosave_dir, f"{record.game}-{record.game_uid}")
+
+    def _own_save(self, record: GameRecord) -> Path | None:
+        for entry in self._files(self.saves_dir, False):
+            if entry.record is not None and entry.record.game_uid == record.game_uid:
+                return entry.path
+        return None
+
+    def _free_name(self, record: GameRecord) -> Path:
+        stem = _safe_name(default_save_name(record))
+        path, n = _file_in(self.saves_dir, stem), 1
+        while path.exists() or path.is_symlink():
+            n += 1
+            path = _file_in(self.saves_dir, f"{stem}-{n}")
+        return path
+
+    def files(self) -> list[SaveEntry]:
+        """Every save and autosave file, newest first; unreadable ones carry their problem."""
+        found = self._files(self.saves_dir, False) + self._files(self.autosave_dir, True)
+        return sorted(found, key=lambda e: e.modified, reverse=True)
 
     def entries(self) -> list[SaveEntry]:
-        """Every save and autosave, newest first; unreadable ones carry their problem."""
-        found: list[SaveEntry] = []
-        for folder, is_auto in ((self.saves_dir, False), (self.autosave_dir, True)):
-            if not folder.is_dir():
-                continue
-            for path in folder.glob("*.yaml"):
-                try:
-                    record, problem = read_record(path), None
-                except SaveError as exc:
-                    record, problem = None, str(exc)
-                found.append(SaveEntry(path, record, problem, path.stat().st_mtime, is_auto))
-        return sorted(found, key=lambda e: e.modified, reverse=True)
+        """What Continue lists: one entry per game (its newest file, the others attached),
+        games in progress newest first, then finished games, then files that cannot be used."""
+        games: dict[tuple[str, str], list[SaveEntry]] = {}
+        broken: list[SaveEntry] = []
+        for entry in self.files():
+            if entry.record is None:
+                broken.append(entry)
+            else:
+                games.setdefault((entry.record.game, entry.record.game_uid), []).append(entry)
+        merged = [replace(group[0], others=tuple(e.path for e in group[1:])) for group in games.values()]
+        playing = [e for e in merged if not e.record.result]
+        finished = [e for e in merged if e.record.result]
+        return playing + finished + broken
+
+    @staticmethod
+    def _files(folder: Path, is_auto: bool) -> list[SaveEntry]:
+        try:
+            paths = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+        except OSError:
+            return []
+        found = []
+        for path in paths:
+            try:
+                record, problem = read_record(path), None
+            except SaveError as exc:
+                record, problem = None, str(exc)
+            try:
+                modified = path.lstat().st_mtime
+            except OSError:
+                modified = 0.0
+            found.append(SaveEntry(path, record, problem, modified, is_auto))
+        return found
+
+
+def default_save_name(record: GameRecord) -> str:
+    """E.g. ``dover-patrol-vs-computer-hard-2026-03-01-1405``: game, opponent, when it began."""
+    computers = [who.split(":", 1)[1] if ":" in who else "" for who in record.players.values()
+                 if who.startswith("computer")]
+    if not computers:
+        opponent = "two-players"
+    elif len(computers) == len(record.players):
+        opponent = "computer-v-computer"
+    else:
+        opponent = "-".join(filter(None, ("vs-computer", computers[0])))
+    try:
+        began = datetime.fromisoformat(record.created).astimezone()
+    except (TypeError, ValueError):
+        began = datetime.now().astimezone()
+    return f"{record.game}-{opponent}-{began:%Y-%m-%d-%H%M}"
+
+
+def _file_in(folder: Path, stem: str) -> Path:
+    """``folder/stem.yaml``, refused unless it names a file directly inside ``folder``."""
+    path = folder / f"{stem}.yaml"
+    if stem.startswith(".") or path.name != f"{stem}.yaml" or \
+            path.parent.resolve() != folder.resolve():
+        raise SaveError(f"refused to write {short(stem)}: not a plain file name in {folder.name}/")
+    return path
 
 
 def _safe_name(name: str) -> str:
     cleaned = "".join(c if c.isalnum() or c in "-_ " else "_" for c in name).strip()
-    return cleaned.replace(" ", "-") or "save"
+    return cleaned.replace(" ", "-")[:80] or "save"

@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-import yaml
-
 from .paths import config_dir
 from .records import atomic_write
+from .safe_yaml import FileRefused, dump, load_file
 
 SETTINGS_FILE = "settings.yaml"
 
@@ -26,8 +25,8 @@ class Settings:
         """The saved settings; defaults for anything missing or unreadable (never fatal)."""
         path = (folder or config_dir()) / SETTINGS_FILE
         try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        except (OSError, yaml.YAMLError):
+            data = load_file(path) or {}
+        except FileRefused:
             return cls()
         if not isinstance(data, dict):
             return cls()
@@ -42,5 +41,5 @@ class Settings:
 
     def save(self, folder: Path | None = None) -> Path:
         path = (folder or config_dir()) / SETTINGS_FILE
-        atomic_write(path, yaml.safe_dump(asdict(self), sort_keys=False))
+        atomic_write(path, dump(asdict(self)))
         return path

@@ -101,6 +101,11 @@ class GameState(ABC):
         """A full state consistent with ``observation`` (hidden-information games)."""
         raise NotImplementedError(f"{type(self).__name__} has no hidden information to sample")
 
+    def in_setup(self) -> bool:
+        """True while the game is being set up (deployment, start squares, terrain): those
+        decisions are not moves, and the move count shown by Continue leaves them out."""
+        return False
+
     def is_terminal(self) -> bool:
         return self.outcome() is not None
 

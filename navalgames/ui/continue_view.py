@@ -1,7 +1,9 @@
-"""Continue: every saved and autosaved game, newest first, and files that cannot be opened.
+"""Continue: one entry per game (its newest file), games in progress first, then finished ones,
+then files that cannot be opened, each with its one-line problem and a Delete button.
 
 Choosing a game replays its record and opens the game's screen, exactly as a new game would.
-An unreadable file is listed with its one-line problem; nothing here can crash the launcher.
+Every file went through the bounded loader (navalgames.core.safe_yaml) and every field of a
+record was checked, so nothing a file holds can crash this screen or the launcher.
 """
 
 from __future__ import annotations
@@ -60,12 +62,11 @@ class ContinueView(MenuView):
         self.deletes: list[Button] = []
         for entry in self.entries:
             heading, details, problem = self.describe(entry)
-            tag = ("Finished  ·  " if entry.record and entry.record.result else "") + \
-                  ("Autosave" if entry.autosave else "Saved game")
+            tag = self.tag(entry)
             row = SaveRow(heading, details, tag, problem, lambda e=entry: self.resume(e), c)
             delete = Button("Sure?" if self.confirm == entry else "Delete", lambda e=entry: self.delete(e), c,
                             on_paper=True, font_size=theme.SMALL,
-                            help_text=f"Delete {entry.path.name} (asks once more)")
+                            help_text=f"Delete {self.what(entry)} (asks once more)")
             row.help_text = "Open this game where it stood" if not problem else "This file cannot be opened"
             self.rows.append(row)
             self.deletes.append(delete)
@@ -96,6 +97,20 @@ class ContinueView(MenuView):
         details = (f"{players_line(record.players)}  ·  {moves} move{'s' if moves != 1 else ''}"
                    f"{result}  ·  {when(entry)}")
         return f"{spec.title}  —  {self.variant_name(spec, record.variant)}", details, False
+
+    @staticmethod
+    def tag(entry: SaveEntry) -> str:
+        if entry.record is None:
+            return "Cannot be opened"
+        kind = "Saved + autosaved" if entry.others else "Autosave" if entry.autosave else "Saved game"
+        return ("Finished  ·  " if entry.record.result else "") + kind
+
+    @staticmethod
+    def what(entry: SaveEntry) -> str:
+        """What Delete removes: the file, or every file of the game."""
+        if entry.record is None or not entry.others:
+            return entry.path.name
+        return f"this game ({len(entry.paths)} files: its save and autosave)"
 
     def variant_name(self, spec, variant_id: str) -> str:
         key = (spec.id, variant_id)
@@ -132,6 +147,8 @@ class ContinueView(MenuView):
             row.place(left, y + 2, list_w - delete_w - 10 * s, row_h - 4)
             delete.place(left + list_w - delete_w, y + row_h * 0.2, delete_w, row_h * 0.6)
             delete.set_font_size(round(theme.SMALL * s))
+            for text, size in ((row.heading, theme.BODY + 1), (row.details, theme.SMALL), (row.tag, theme.SMALL)):
+                text.font_size = round(size * s)
         self.list_rect = arcade.LRBT(left, left + list_w, top - self.visible_rows * row_h, top)
         self.more_above = self.first > 0
         self.more_below = self.first + self.visible_rows < len(self.rows)
@@ -200,15 +217,17 @@ class ContinueView(MenuView):
             self.show_message(problem)
 
     def delete(self, entry: SaveEntry) -> None:
+        what = self.what(entry)
         if self.confirm != entry:
             self.confirm = entry
-            self.show_message(f"Delete {entry.path.name}? Choose Sure? to delete it for good.")
+            self.show_message(f"Delete {what}? Choose Sure? to delete it for good.")
             self.rebuild()
             return
         try:
-            entry.path.unlink()
-            self.show_message(f"Deleted {entry.path.name}.")
+            for path in entry.paths:
+                path.unlink(missing_ok=True)
+            self.show_message(f"Deleted {what}.")
         except OSError as exc:
-            self.show_message(f"Could not delete {entry.path.name}: {exc.strerror or exc}")
+            self.show_message(f"Could not delete {what}: {exc.strerror or exc}")
         self.confirm = None
         self.rebuild()

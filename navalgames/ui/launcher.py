@@ -20,6 +20,7 @@ from navalgames.core import registry
 from navalgames.core.match import Match
 from navalgames.core.paths import config_dir
 from navalgames.core.records import atomic_write
+from navalgames.core.safe_yaml import FileRefused, dump, load_file
 from navalgames.core.options import RuleOption
 from navalgames.core.registry import GameSpec, VariantInfo
 from navalgames.ui import theme
@@ -88,8 +89,8 @@ CHOICES_FILE = "launcher.yaml"
 def load_choices() -> dict[str, Any]:
     """Last new-game choices per game id (a convenience: anything unreadable is forgotten)."""
     try:
-        data = yaml.safe_load((config_dir() / CHOICES_FILE).read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError):
+        data = load_file(config_dir() / CHOICES_FILE)   # bounded: see navalgames.core.safe_yaml
+    except FileRefused:
         return {}
     return data if isinstance(data, dict) else {}
 
@@ -98,8 +99,8 @@ def save_choices(game_id: str, choices: dict[str, Any]) -> None:
     data = load_choices()
     data[game_id] = choices
     try:
-        atomic_write(config_dir() / CHOICES_FILE, yaml.safe_dump(data, sort_keys=True))
-    except (OSError, yaml.YAMLError):
+        atomic_write(config_dir() / CHOICES_FILE, dump(data))
+    except OSError:
         pass   # remembering is a nicety; the game has started either way
 
 

@@ -57,7 +57,7 @@ def test_convert_turns_a_parser_error_into_a_data_error():
 
 
 def test_broken_yaml_names_the_file_and_line():
-    with pytest.raises(DataError, match=r"pieces.yaml: line 2: not valid YAML \(mapping values"):
+    with pytest.raises(DataError, match=r"pieces.yaml: not valid YAML at line 2 \(mapping values"):
         parse_yaml("a: 1\nb: x: y\n", "pieces.yaml")
 
 

@@ -269,3 +269,19 @@ def test_a_match_can_start_from_a_position():
     match.play("step")
     assert match.outcome() == Outcome("blue", "finished first")
     assert replay(match.record, SPEC).outcome() == Outcome("blue", "finished first")
+
+
+@pytest.mark.parametrize("game, variant", [("dover-patrol", "classic"), ("naval-blockade", "standard")])
+def test_continue_counts_moves_not_setup_steps(store, game, variant):
+    """Issue 21: deploying a fleet, choosing start squares or laying terrain is not a move."""
+    from navalgames.core.registry import get_game
+    match = Match.new(get_game(game), variant, seed=3, store=store)
+    setup_steps = 0
+    while match.state.in_setup():
+        match.play(match.state.legal_actions()[0])
+        setup_steps += 1
+    assert setup_steps >= 2 and match.record.ply_count == 0
+    match.play(match.state.legal_actions()[0])
+    assert match.record.ply_count == 1
+    match.undo(2)        # the move and the last setup step: only the move was counted
+    assert match.record.ply_count == 0 and match.state.in_setup()

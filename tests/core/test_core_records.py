@@ -31,7 +31,7 @@ def test_save_names_are_made_safe(tmp_path):
 
 
 @pytest.mark.parametrize("text, problem", [
-    ("game: [unclosed\n  - x", "not a readable save (broken YAML at line"),
+    ("game: [unclosed\n  - x", "not a readable save: not valid YAML at line"),
     ("- just\n- a list\n", "not a NavalGames save file"),
     ("kind: something-else\nformat: 1\n", "not a NavalGames save file"),
     ("kind: navalgames-record\ngame: x\nvariant: y\n", "save has no format version"),
@@ -106,7 +106,7 @@ def test_autosave_is_one_file_per_game_and_can_be_discarded(tmp_path):
     assert not first.exists()
 
 
-def test_entries_are_newest_first_and_report_problems(tmp_path):
+def test_entries_list_games_newest_first_then_files_that_cannot_be_used(tmp_path):
     store = SaveStore(tmp_path)
     old = store.save(sample_record(variant="old"), name="old")
     auto = store.autosave(sample_record(variant="auto"))
@@ -116,10 +116,10 @@ def test_entries_are_newest_first_and_report_problems(tmp_path):
     os.utime(auto, (2_000_000, 2_000_000))
     os.utime(broken, (3_000_000, 3_000_000))
     entries = store.entries()
-    assert [e.path for e in entries] == [broken, auto, old]
-    assert entries[0].record is None and entries[0].problem.startswith("broken.yaml: not a readable save")
-    assert entries[1].autosave and entries[1].record.variant == "auto"
-    assert not entries[2].autosave and entries[2].problem is None
+    assert [e.path for e in entries] == [auto, old, broken]
+    assert entries[2].record is None and entries[2].problem.startswith("broken.yaml: not a readable save")
+    assert entries[0].autosave and entries[0].record.variant == "auto"
+    assert not entries[1].autosave and entries[1].problem is None
 
 
 def test_entries_of_an_empty_or_missing_folder(tmp_path):

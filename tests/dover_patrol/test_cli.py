@@ -78,7 +78,7 @@ def test_malformed_positions_exit_2_with_one_line(tmp_path, capsys):
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and words in err and "pos.yaml" in err
     assert main(["rules", "dover-patrol", str(tmp_path / "missing.yaml")]) == 2
-    assert "cannot read" in capsys.readouterr().err
+    assert "cannot be read" in capsys.readouterr().err
     assert main(["rules", "dover-patrol", write(tmp_path, ISSUE_POSITION), "--bogus"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
 

@@ -82,5 +82,5 @@ def test_broken_combat_board_and_preset_files_are_refused():
 
 
 def test_broken_yaml_names_the_line():
-    with pytest.raises(DataError, match=r"data/variants/classic.yaml: line \d+: not valid YAML"):
+    with pytest.raises(DataError, match=r"data/variants/classic.yaml: not valid YAML at line \d+"):
         build(**{VARIANT: "id: classic\nname: [unclosed\n"})

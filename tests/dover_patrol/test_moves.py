@@ -52,7 +52,9 @@ def test_north_harbour_walls_block_both_ways(frm, to):
     state = state_at({"a1": "1"}, {frm: "5", "a12": "1"}, to_move="north")
     with pytest.raises(IllegalAction):
         state.apply(f"{frm}-{to}")
-    state = state_at({to: "5", "a1": "1"}, {"a12": "1"})
+    # a South ship on North's base (f12) has captured the flag lying there: it carries it
+    flags = {"north": to} if to == "f12" else {}
+    state = state_at({to: "5", "a1": "1"}, {"a12": "1"}, flags=flags)
     with pytest.raises(IllegalAction):
         state.apply(f"{to}-{frm}")
 

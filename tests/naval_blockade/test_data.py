@@ -45,7 +45,7 @@ def test_malformed_options_name_file_and_key():
     missing = dict(good, options={k: v for k, v in good["options"].items() if k != "graze_blocks"})
     with pytest.raises(DataError, match=r"^options.yaml: options.graze_blocks: missing"):
         read_options(Node(missing, "options.yaml"))
-    with pytest.raises(DataError, match=r"^options.yaml: line 3: not valid YAML"):
+    with pytest.raises(DataError, match=r"^options.yaml: not valid YAML at line 3"):
         node("options:\n  board_size: [24\n", "options.yaml")
 
 

@@ -106,12 +106,22 @@ def test_rule_1_and_2_setup_positions_follow_the_order_ships_toss_terrain():
     ({"stage": "toss", "rocks": ["t8"]}, "no terrain is placed yet at stage toss"),
     ({"stage": "start", "islands": [["g10", "g11", "g12", "f11", "h11"]]},
      "no terrain is placed yet at stage start"),
-    ({"stage": "start", "toss_winner": "runner", "blockader": None}, "the toss comes after"),
-    ({"stage": "start", "runner": None}, "the Runner's start is chosen first"),
+    ({"stage": "start", "toss_winner": "runner", "blockader": None, "runner": {"at": "l1", "heading": "N"}},
+     "the toss comes after"),
+    ({"stage": "start", "runner": None, "blockader": {"at": "v23", "heading": "E"}},
+     "the Runner's start is chosen first"),
     ({"stage": "terrain", "blockader": None}, "position: blockader: missing (required)"),
     # rule 2 must be satisfiable: terrain can never give a ship stranded on open sea a first move
-    ({"stage": "terrain", "toss_winner": "runner", "runner": {"at": "a1", "heading": "SW"}},
-     "the Runner at a1 heading SW would have no legal first move"),
+    ({"stage": "terrain", "toss_winner": "runner", "runner": {"at": "l1", "heading": "N"},
+      "blockader": {"at": "x24", "heading": "E"}},
+     "the Blockader at x24 heading E would have no legal first move"),
+    # rules 1-2 (ruling in docs/naval_blockade.md, Positions): until the terrain is down, the
+    # ships stand on start squares with their start headings
+    ({"stage": "toss"}, "at stage toss the runner must stand on a start square with its start heading (l1, m1)"),
+    ({"stage": "terrain", "toss_winner": "runner", "runner": {"at": "l1", "heading": "N"}},
+     "at stage terrain the blockader must stand on a start square"),
+    ({"stage": "toss", "runner": {"at": "l1", "heading": "NE"}, "blockader": {"at": "x24", "heading": "E"}},
+     "at stage toss the runner must stand on a start square with its start heading (l1, m1)"),
 ])
 def test_malformed_positions_are_refused_with_one_line(change, message):
     data = position("l5 N", "l20 S")

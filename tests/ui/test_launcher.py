@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import arcade
 import pytest
+import yaml
 
 import launcher_toy as toy
 from navalgames.core import registry
@@ -278,7 +279,7 @@ def test_resizing_keeps_every_widget_on_screen_and_apart(window, games, size):
                 assert min(overlap) <= 0, f"{a.key} overlaps {b.key} at {size}"
 
 
-def test_continue_lists_saves_newest_first_and_a_corrupt_file_does_not_crash(window, games):
+def test_continue_lists_games_newest_first_and_a_corrupt_file_last_without_crashing(window, games):
     store = window.store
     older = GameRecord(game="toy", variant="classic", players={"red": "human", "blue": "computer:easy"},
                        actions=["sail", "wait", "sail"])
@@ -295,14 +296,15 @@ def test_continue_lists_saves_newest_first_and_a_corrupt_file_does_not_crash(win
     testing.click_widget(window, launcher.buttons[0])
     view = window.current_view
     headings = [r.heading.text for r in view.rows]
-    assert headings == ["broken.yaml", "Toy Fleet  —  Short game", "Toy Fleet  —  Classic"]
-    assert view.rows[0].problem and "not a readable save" in view.rows[0].details.text.lower()
-    assert "3 moves" in view.rows[2].details.text and "computer (easy)" in view.rows[2].details.text
-    assert view.rows[1].tag.text == "Autosave"
+    assert headings == ["Toy Fleet  —  Short game", "Toy Fleet  —  Classic", "broken.yaml"]
+    assert view.rows[2].problem and "not a readable save" in view.rows[2].details.text.lower()
+    assert view.rows[2].tag.text == "Cannot be opened" and view.deletes[2].text == "Delete"
+    assert "3 moves" in view.rows[1].details.text and "computer (easy)" in view.rows[1].details.text
+    assert view.rows[0].tag.text == "Autosave"
 
-    testing.click_widget(window, view.rows[0])
-    assert window.current_view is view and view.message_text.text.startswith("broken.yaml cannot be opened")
     testing.click_widget(window, view.rows[2])
+    assert window.current_view is view and view.message_text.text.startswith("broken.yaml cannot be opened")
+    testing.click_widget(window, view.rows[1])
     assert isinstance(window.current_view, toy.ToyView)
     resumed = toy.ToyView.opened[-1]
     assert resumed.state.moves == ["sail", "wait", "sail"] and resumed.store is store
@@ -341,3 +343,56 @@ def test_a_long_continue_list_scrolls_to_keep_the_focus_in_view(window, games):
     focused = view.focused
     assert focused in view.rows or focused in view.deletes
     assert focused.visible and 0 <= focused.rect.bottom and focused.rect.top <= 800
+
+
+def test_continue_lists_one_entry_per_game_and_finished_games_after_the_others(window, games):
+    """Issue 21: a save and its own autosave are one game; finished games come last."""
+    import os
+    store = window.store
+    playing = GameRecord(game="toy", variant="classic", actions=["sail"])
+    saved = store.save(playing)
+    playing.actions.append("wait")
+    auto = store.autosave(playing)
+    over = GameRecord(game="toy", variant="short", actions=["sail"], result={"winner": "red", "reason": "won"})
+    os.utime(saved, (1_000, 1_000))
+    os.utime(auto, (2_000, 2_000))
+    os.utime(store.autosave(over), (3_000, 3_000))    # newest, but finished
+    show_launcher(window)
+    assert window.current_view.buttons[0].text == "Continue  (2)"
+    testing.click_widget(window, window.current_view.buttons[0])
+    view = window.current_view
+    assert [r.heading.text for r in view.rows] == ["Toy Fleet  —  Classic", "Toy Fleet  —  Short game"]
+    assert view.rows[0].tag.text == "Saved + autosaved"
+    assert view.rows[1].tag.text.startswith("Finished") and "Red won" in view.rows[1].details.text
+    testing.click_widget(window, view.deletes[0])
+    assert "this game (2 files" in view.message_text.text and saved.exists() and auto.exists()
+    testing.click_widget(window, view.deletes[0])
+    assert not saved.exists() and not auto.exists()
+    assert [r.heading.text for r in view.rows] == ["Toy Fleet  —  Short game"]
+
+
+def test_hostile_autosaves_neither_stop_the_launcher_nor_continue(window, games):
+    """Issue 20, case 2: each of these once stopped the launcher or the Continue screen."""
+    store = window.store
+    store.autosave_dir.mkdir(parents=True)
+    good = yaml.safe_load(GameRecord(game="toy", variant="classic").to_yaml())
+    bomb = "".join(f"{c}: &{c} [" + ", ".join([f"*{p}"] * 9) + "]\n" for p, c in zip("abcdefgh", "bcdefghi"))
+    files = {"deep.yaml": "[" * 500,
+             "seed.yaml": yaml.safe_dump({**good, "seed": 1}).replace("seed: 1", "seed: " + "9" * 4301),
+             "result.yaml": yaml.safe_dump({**good, "result": "south"}),
+             "bomb.yaml": "a: &a [x, x, x, x, x, x, x, x, x]\n" + bomb + yaml.safe_dump(good)}
+    for name, text in files.items():
+        (store.autosave_dir / name).write_text(text)
+    (store.autosave_dir / "x.yaml").symlink_to(store.root / "nowhere.yaml")
+    show_launcher(window)
+    assert window.current_view.buttons[0].text == "Continue  (5)"
+    testing.click_widget(window, window.current_view.buttons[0])
+    view = window.current_view
+    testing.draw(window)
+    reasons = {r.heading.text: r.details.text for r in view.rows}
+    assert set(reasons) == set(files) | {"x.yaml"}
+    assert all(r.problem and len(r.details.text) < 120 for r in view.rows)
+    assert reasons["deep.yaml"].startswith("Not a readable save: nested deeper than")
+    assert "aliases" in reasons["bomb.yaml"] and "4301 digits" in reasons["seed.yaml"]
+    assert "'result' must be" in reasons["result.yaml"]
+    assert [d.text for d in view.deletes] == ["Delete"] * 5

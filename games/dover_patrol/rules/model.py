@@ -12,6 +12,7 @@ from typing import Mapping
 
 from navalgames.core.grid import Grid
 from navalgames.core.options import RuleOption
+from navalgames.core.quote import short
 
 SOUTH, NORTH = 0, 1
 SIDES = ("south", "north")
@@ -138,6 +139,6 @@ class GameData:
 
     def variant(self, variant_id: str) -> Variant:
         if variant_id not in self.variants:
-            raise ValueError(f"Dover Patrol has no variant {variant_id!r}: expected one of "
+            raise ValueError(f"Dover Patrol has no variant {short(variant_id)}: expected one of "
                              f"{', '.join(self.variants)}")
         return self.variants[variant_id]

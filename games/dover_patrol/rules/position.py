@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from navalgames.core.quote import short
 from navalgames.core.state import PositionError
 
 from .model import CODE_ORDER, KIND_CODES, KIND_OF_CODE, MI, SIDE_INDEX, SIDES, GameData
@@ -38,30 +39,34 @@ def from_position(data: GameData, position: Mapping[str, Any]):
         raise PositionError("a position must be a mapping (game, variant, pieces, ...)")
     extra = [k for k in position if k not in KEYS]
     if extra:
-        raise PositionError(f"unknown key {extra[0]!r} in position: expected {', '.join(KEYS)}")
+        raise PositionError(f"unknown key {short(extra[0])} in position: expected {', '.join(KEYS)}")
     game = position.get("game", "dover-patrol")
     if game != "dover-patrol":
-        raise PositionError(f"game: expected dover-patrol, got {game!r}")
+        raise PositionError(f"game: expected dover-patrol, got {short(game)}")
     variant = position.get("variant", "classic")
+    if not isinstance(variant, str):
+        raise PositionError(f"variant: expected a variant name like classic, got {short(variant)}")
     options = position.get("options") or {}
     if not isinstance(options, Mapping):
         raise PositionError("options: expected a mapping of rule options")
     try:
-        rules = compile_rules(data, str(variant), options)
+        rules = compile_rules(data, variant, options)
     except ValueError as exc:
         raise PositionError(str(exc)) from None
     grid = rules.grid
     state = DoverState(rules)
 
     def square(value: Any, where: str) -> int:
+        if not isinstance(value, str):
+            raise PositionError(f"{where}: expected a square like a4, got {short(value)}")
         try:
-            return grid.parse(str(value))
+            return grid.parse(value)
         except ValueError as exc:
             raise PositionError(f"{where}: {exc}") from None
 
     def side_of(value: Any, where: str) -> int:
-        if value not in SIDE_INDEX:
-            raise PositionError(f"{where}: expected south or north, got {value!r}")
+        if not isinstance(value, str) or value not in SIDE_INDEX:
+            raise PositionError(f"{where}: expected south or north, got {short(value)}")
         return SIDE_INDEX[value]
 
     to_deploy = position.get("to_deploy") or []
@@ -85,10 +90,10 @@ def from_position(data: GameData, position: Mapping[str, Any]):
         counts = [0] * 16
         for sq_name, code in fleet.items():
             sq = square(sq_name, f"pieces.{SIDES[side]}")
-            code_text = str(code).strip().upper()
+            code_text = str(code).strip().upper() if isinstance(code, (str, int)) else ""
             if code_text not in KIND_OF_CODE:
                 raise PositionError(f"pieces.{SIDES[side]}.{sq_name}: expected a piece code "
-                                    f"({' '.join(CODE_ORDER)}), got {code!r}")
+                                    f"({' '.join(CODE_ORDER)}), got {short(code)}")
             if sq in taken:
                 raise PositionError(f"pieces.{SIDES[side]}.{sq_name}: {grid.name(sq)} already holds "
                                     f"a {taken[sq]} piece")
@@ -125,7 +130,9 @@ def from_position(data: GameData, position: Mapping[str, Any]):
             unknown = [k for k in value if k not in ("square", "loose", "mine_dropped")]
             if unknown or "square" not in value:
                 raise PositionError(f"{where}: expected {{square: SQ, loose: true|false, mine_dropped: true|false}}")
-            loose, mine = value.get("loose"), bool(value.get("mine_dropped", False))
+            loose, mine = value.get("loose"), value.get("mine_dropped", False)
+            if not isinstance(loose, (bool, type(None))) or not isinstance(mine, bool):
+                raise PositionError(f"{where}: loose and mine_dropped are true or false")
             value = value["square"]
         if value == "base":
             state.flag_sq[f] = rules.bases[f]
@@ -147,6 +154,16 @@ def from_position(data: GameData, position: Mapping[str, Any]):
                 raise PositionError(f"{where}: the piece on {grid.name(sq)} already carries a flag")
             state.flag_carrier[f] = p
             state.flag_sq[f] = -1
+
+    for f in (0, 1):
+        # Ruling (docs/dover_patrol.md, Flags): an enemy piece that enters a base where the flag
+        # lies captures it on arrival, so the flag cannot still lie there beside it.
+        base = rules.bases[f] if rules.flags else -1
+        if base >= 0 and not state.flag_carrier[f] and state.flag_sq[f] == base and \
+                at[base] and owner[at[base]] != f:
+            raise PositionError(f"flags.{SIDES[f]}: the {SIDES[1 - f]} piece on {grid.name(base)} "
+                                f"would have captured the flag there: write flags.{SIDES[f]}: "
+                                f"{grid.name(base)} (carried by it)")
 
     for key, bit_name in (("revealed", "pub"), ("moved", "moved")):
         value = position.get(key) or {}
@@ -190,7 +207,12 @@ def from_position(data: GameData, position: Mapping[str, Any]):
             raise PositionError("fleet_turn: only for Fleet Orders, as {moved: [...], attacked: [...]}")
         for key in fleet_turn:
             if key not in ("moved", "attacked", "acted"):
-                raise PositionError(f"fleet_turn: unknown key {key!r}: expected moved, attacked, acted")
+                raise PositionError(f"fleet_turn: unknown key {short(key)}: expected moved, attacked, acted")
+        for key in ("moved", "attacked"):
+            if not isinstance(fleet_turn.get(key) or [], list):
+                raise PositionError(f"fleet_turn.{key}: expected a list of squares, got {short(fleet_turn[key])}")
+        if not isinstance(fleet_turn.get("acted", False), bool):
+            raise PositionError(f"fleet_turn.acted: expected true or false, got {short(fleet_turn['acted'])}")
         for s in fleet_turn.get("moved") or []:
             state.fo_moved |= 1 << own_piece(s, to_move, "fleet_turn.moved")
         for s in fleet_turn.get("attacked") or []:
@@ -200,7 +222,7 @@ def from_position(data: GameData, position: Mapping[str, Any]):
     for key in ("quiet_plies", "ply"):
         value = position.get(key, 0)
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise PositionError(f"{key}: expected a whole number >= 0, got {value!r}")
+            raise PositionError(f"{key}: expected a whole number >= 0, got {short(value)}")
     state.quiet = position.get("quiet_plies", 0)
     state.ply = position.get("ply", 0)
 

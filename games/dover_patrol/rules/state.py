@@ -100,6 +100,9 @@ class DoverState(GameState):
     def outcome(self) -> Outcome | None:
         return self.result
 
+    def in_setup(self) -> bool:
+        return self.phase == SETUP
+
     def legal_actions(self) -> list:
         if self.result is not None:
             return []

@@ -11,10 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from navalgames.core.paths import data_dir
 from navalgames.core.records import atomic_write
+from navalgames.core.safe_yaml import FileRefused, dump, load_file
 
 FILE_NAME = "dover_patrol_formations.yaml"
 
@@ -39,15 +38,16 @@ def load_formations(folder: Path | None = None) -> list[Formation]:
     if not path.exists():
         return []
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        raise FormationError(f"{path.name}: cannot be read; your saved formations are in that file")
+        data = load_file(path) or {}
+    except FileRefused as exc:   # the bounded loader (navalgames.core.safe_yaml) said why
+        raise FormationError(f"{path.name}: cannot be read ({exc}); your saved formations are in that file")
     entries = data.get("formations", {}) if isinstance(data, dict) else None
     if not isinstance(entries, dict):
         raise FormationError(f"{path.name}: expected a 'formations' mapping of name -> formation")
     found = []
     for name, body in entries.items():
-        if not isinstance(body, dict) or not isinstance(body.get("placement"), dict):
+        if not isinstance(body, dict) or not isinstance(body.get("placement"), dict) or not all(
+                isinstance(v, (str, int)) for v in (name, body.get("variant", ""), *body["placement"].values())):
             continue   # one bad entry must not hide the others
         placement = {str(sq): str(code) for sq, code in body["placement"].items()}
         found.append(Formation(str(name), str(body.get("variant", "classic")), placement))
@@ -70,5 +70,5 @@ def _write(formations, folder: Path | None) -> Path:
     path = formations_path(folder)
     body = {"formations": {f.name: {"variant": f.variant, "placement": dict(sorted(f.placement.items()))}
                            for f in formations}}
-    atomic_write(path, yaml.safe_dump(body, sort_keys=False))
+    atomic_write(path, dump(body))
     return path

@@ -60,7 +60,8 @@ def demo_match(args, spec):
     other = "north" if args.side == "south" else "south"
     players = {args.side: "human", other: "computer:random" if args.against_computer else "human"}
     if args.position:
-        data = yaml.safe_load(Path(args.position).read_text(encoding="utf-8"))
+        from navalgames.core.safe_yaml import load_file
+        data = load_file(Path(args.position))   # the bounded loader; FileRefused is a ValueError
         state = ENGINE.from_position(data)
         record = GameRecord(game=spec.id, variant=state.variant, options=state.options, seed=args.seed,
                             players=players, start=data)

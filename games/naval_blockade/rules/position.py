@@ -19,6 +19,7 @@ from typing import Any, Mapping
 
 from navalgames.core.data import DataError, Node
 from navalgames.core.grid import Heading
+from navalgames.core.quote import short
 from navalgames.core.state import CHANCE, Outcome, PositionError
 
 from .actions import GUNS, SHIP_GUNS, SIDES
@@ -72,6 +73,12 @@ def from_position(data: Mapping[str, Any], make_rules) -> BlockadeState:
         raise PositionError(str(exc)) from None
 
 
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"got {short(value)}")
+    return value
+
+
 def _side(node: Node, key: str, default: Any = None) -> int:
     return SIDES.index(node.choice(key, SIDES, default) if default is not None else node.choice(key, SIDES))
 
@@ -83,7 +90,7 @@ def _from_position(root: Node, make_rules) -> BlockadeState:
                    "stop_refused", "outcome")
     game = root.get("game", str, "naval-blockade")
     if game != "naval-blockade":
-        raise root.error(f"this is a {game!r} position, not naval-blockade", "game")
+        raise root.error(f"this is a {short(game)} position, not naval-blockade", "game")
     options_node = root.child("options", {})
     options = options_node.value if options_node.value is not None else {}
     if not isinstance(options, dict):
@@ -100,8 +107,8 @@ def _from_position(root: Node, make_rules) -> BlockadeState:
 
     # terrain (rule 2): study positions may hold fewer pieces than the box, never more
     islands_node, rocks_node = root.child("islands", []), root.child("rocks", [])
-    islands = [tuple(str(s) for s in i.as_type(list)) for i in islands_node.elements()]
-    rocks = [str(r.value) for r in rocks_node.elements()]
+    islands = [tuple(s.as_type(str) for s in i.elements()) for i in islands_node.elements()]
+    rocks = [r.as_type(str) for r in rocks_node.elements()]
     problems, isl, rk = check_layout(grid, islands, rocks, full=False)
     if problems:
         raise PositionError(f"position breaks rule 2: {'; '.join(problems)}")
@@ -117,8 +124,8 @@ def _from_position(root: Node, make_rules) -> BlockadeState:
                 raise root.error("missing (required): the ship's square and heading", name)
             continue
         ship.only_keys("at", "heading")
-        sq = ship.child("at").convert(lambda v: grid.parse(str(v)), "a square")
-        heading = ship.child("heading").convert(lambda v: int(Heading.parse(str(v))), "a heading")
+        sq = ship.child("at").convert(lambda v: grid.parse(_text(v)), "a square")
+        heading = ship.child("heading").convert(lambda v: int(Heading.parse(_text(v))), "a heading")
         if state.terrain.land[sq]:
             island = state.terrain.island_at.get(sq)
             what = f"island {island + 1}" if island is not None else "a rock"
@@ -127,6 +134,16 @@ def _from_position(root: Node, make_rules) -> BlockadeState:
     if state.at[0] >= 0 and state.at[0] == state.at[1] and stage != OVER:   # only after a ram
         raise PositionError(f"both ships are on {square_name(state.at[0], n)}")
     if stage in SETUP_STAGES:
+        # Ruling (docs/naval_blockade.md, Positions): during setup a placed ship stands where
+        # rule 1 put it, on one of its start squares with that square's heading.
+        for side, name in enumerate(SIDES):
+            if state.at[side] >= 0:
+                here = (square_name(state.at[side], n), state.heading[side])
+                starts = [(sq, h) for sq, h, _ in state.start_square_choices(side)]
+                if here not in starts:
+                    raise root.error(f"at stage {stage} the {name} must stand on a start square "
+                                     f"with its start heading ({', '.join(sq for sq, _ in starts)})",
+                                     name)
         # before the terrain a ship must have a first move, or no layout could satisfy rule 2
         stranded = ship_problems(grid, (), state.placed_ships())
         if stranded:
@@ -195,7 +212,7 @@ def _from_position(root: Node, make_rules) -> BlockadeState:
         guns = fire.get("guns", list)
         for gun in guns:
             if gun not in SHIP_GUNS[state.side]:
-                raise fire.error(f"the {SIDES[state.side]} has no {gun!r} gun: expected "
+                raise fire.error(f"the {SIDES[state.side]} has no {short(gun)} gun: expected "
                                  f"{', '.join(SHIP_GUNS[state.side])}", "guns")
         if not guns or sorted(guns, key=GUNS.index) != guns or len(set(guns)) != len(guns):
             raise fire.error("expected the guns still to roll, at least one, clockwise from the bow",

@@ -83,6 +83,9 @@ class BlockadeState(GameState):
     def outcome(self) -> Outcome | None:
         return self.result
 
+    def in_setup(self) -> bool:
+        return self.stage in SETUP_STAGES
+
     def clone(self) -> "BlockadeState":
         other = BlockadeState.__new__(BlockadeState)
         for name in BlockadeState.__slots__:

@@ -18,7 +18,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-import yaml
 
 # A game on "The Gauntlet" layout, played through the engine: twenty moves in, four points each,
 # the ships six squares apart with island 3 between them.
@@ -147,9 +146,10 @@ def screenshot_command(argv: list[str]) -> int:
     start = None
     if args.position:
         try:
-            start = yaml.safe_load(Path(args.position).read_text(encoding="utf-8"))
-        except (OSError, yaml.YAMLError) as exc:
-            return _fail(f"{args.position}: cannot read the position ({exc.__class__.__name__})")
+            from navalgames.core.safe_yaml import FileRefused, load_file
+            start = load_file(Path(args.position))
+        except FileRefused as exc:
+            return _fail(f"{args.position}: cannot read the position ({exc})")
         if not isinstance(start, dict):
             return _fail(f"{args.position}: a position is a YAML mapping (see docs/naval_blockade.md)")
 

@@ -131,8 +131,8 @@ def test_save_and_resume_lands_on_the_same_screen_and_position(window):
         view = press(window, key)
     testing.click_widget(window, view.buttons["save"])
     assert "Saved as" in view.notice.text
-    saves = [e for e in window.store.entries() if not e.autosave]
-    autosaves = [e for e in window.store.entries() if e.autosave]
+    saves = [e for e in window.store.files() if not e.autosave]
+    autosaves = [e for e in window.store.files() if e.autosave]
     assert len(saves) == 1 and len(autosaves) == 1
     record = read_record(autosaves[0].path)
     assert record.actions == match.record.actions, "every move was autosaved"
