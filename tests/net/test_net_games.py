@@ -74,11 +74,12 @@ def test_the_panel_learns_when_the_opponent_leaves_and_comes_back(server):
     blockader = RemoteSeat(server.address, code, side="blockader")
     try:
         assert runner.wait(lambda: runner.state and runner.state["connected"]["blockader"], 30)
+        assert blockader.wait(lambda: blockader.token is not None, 30)
         token = blockader.token
         blockader.close()      # adjourn: the seat stays his
         assert runner.wait(lambda: not runner.state["connected"]["blockader"], 30)
         back = RemoteSeat(server.address, code, token=token)
-        assert back.wait(lambda: back.state is not None, 30) and back.side == "blockader"
+        assert back.wait(lambda: back.state is not None, 30) and back.side == "blockader", back.fatal
         assert runner.wait(lambda: runner.state["connected"]["blockader"], 30)
         back.close()
     finally:
