@@ -105,7 +105,10 @@ class Room:
             raise RoomError(f"not your turn: {self.match.to_act()} is to act")
         try:
             action = self.match.state.parse_action(text)
-            self.match.state.clone().apply(action)     # refused here, the real state is untouched
+            if action not in self.match.state.legal_actions():
+                # not listed (a deployment of one's own): the engine judges it on a copy, so a
+                # refusal leaves the real state untouched
+                self.match.state.clone().apply(action)
         except ValueError as exc:
             raise RoomError(f"illegal action {text[:80]!r}: {exc}") from None
         before = self.seq
