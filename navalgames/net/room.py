@@ -159,6 +159,9 @@ class Room:
             "legal": [str(a) for a in state.legal_actions()] if side is not None and side == to_act else [],
             "events": shown, "outcome": self.outcome(), "draw_offer": self.draw_offer,
             "connected": connected,
+            # once the game is over nothing is secret: the whole record, for the game-over replay
+            "final": {"actions": list(self.match.record.actions), "seed": self.match.record.seed}
+                     if self.outcome() else None,
         }
 
     def welcome(self, side: str | None, token: str | None) -> dict[str, Any]:

@@ -6,6 +6,7 @@ import pytest
 from net_helpers import RemoteSeat, create_game, play_game, server  # noqa: F401 (fixture)
 
 from navalgames.core.match import replay
+from navalgames.core.records import GameRecord
 
 
 @pytest.mark.parametrize("game, variant, levels", [
@@ -22,6 +23,13 @@ def test_a_whole_game_is_played_to_the_end_between_two_remote_computers(server, 
         assert outcomes[side] == final.as_dict()
     # the server's record replays to the same ending: every action went through the engine
     assert replay(room.match.record).outcome() == final
+    # and the clients were given that record at the end, enough to replay the game themselves
+    ended = RemoteSeat(server.address, code, spectate=True)
+    assert ended.wait(lambda: ended.state is not None, 30)
+    ended.close()
+    finished = GameRecord(game=game, variant=variant, seed=ended.state["final"]["seed"],
+                          actions=ended.state["final"]["actions"])
+    assert replay(finished).outcome() == final
 
 
 def test_the_store_holds_every_action_of_a_finished_game(server):
