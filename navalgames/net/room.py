@@ -113,8 +113,16 @@ class Room:
             raise RoomError(f"illegal action {text[:80]!r}: {exc}") from None
         before = self.seq
         events = self.match.play(action)
+        try:
+            self.store.add_actions(self.code, before, self.match.record.actions[before:])
+        except Exception:
+            # not stored, so not played: back to the position everyone was last told of
+            record = self.match.record
+            record.actions = record.actions[:before]
+            record.result = None
+            self.match = Match(self.spec, record)
+            raise RoomError("the server could not save that action, so it was not played: try again") from None
         self.draw_offer = None
-        self.store.add_actions(self.code, before, self.match.record.actions[before:])
         return events
 
     def offer_draw(self, side: str) -> None:

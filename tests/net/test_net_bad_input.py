@@ -169,3 +169,28 @@ def test_a_message_far_over_the_limit_closes_only_that_connection(server):
     other = Raw(server.address)
     assert other.ask("join", code=code)["kind"] == "joined"
     other.close()
+
+
+class FailingStore(SQLiteStore):
+    fail = False
+
+    def add_actions(self, code, first_index, actions):
+        if self.fail:
+            raise OSError("disk full")
+        super().add_actions(code, first_index, actions)
+
+
+def test_an_action_the_store_cannot_keep_is_not_played():
+    from navalgames.core.registry import get_game
+    from navalgames.net.room import Room, RoomError
+    store = FailingStore(":memory:")
+    room = Room.create(get_game("naval-blockade"), "standard", {}, store, "ABCDEF")
+    side, seq = room.to_act(), room.seq
+    action = str(room.match.state.legal_actions()[0])
+    store.fail = True
+    with pytest.raises(RoomError, match="could not save"):
+        room.act(side, action, seq)
+    assert room.seq == seq and room.to_act() == side
+    store.fail = False
+    room.act(side, action, seq)
+    assert store.games()[0].actions == room.match.record.actions and room.seq > seq

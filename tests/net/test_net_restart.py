@@ -89,3 +89,25 @@ def test_remote_play_says_clearly_when_it_cannot(server, capsys):
     port = free_port()
     assert main(["remote", "new", f"127.0.0.1:{port}", "naval-blockade"]) == 2
     assert "cannot reach" in capsys.readouterr().err
+
+
+def test_serve_says_clearly_when_the_port_is_taken(tmp_path):
+    port = free_port()
+    first = start_server(port, tmp_path / "a")
+    try:
+        second = subprocess.run([sys.executable, "-m", "navalgames", "serve", "--port", str(port),
+                                 "--data", str(tmp_path / "b")], capture_output=True, text=True, timeout=WAIT)
+    finally:
+        first.send_signal(signal.SIGKILL)
+        first.wait(WAIT)
+    assert second.returncode == 2
+    assert second.stderr.startswith(f"navalgames serve: cannot listen on 127.0.0.1:{port}")
+
+
+def test_bench_server_prints_its_figures(capsys):
+    assert main(["bench-server", "--games", "3", "--game", "naval-blockade", "--variant", "standard"]) == 0
+    out = capsys.readouterr().out
+    assert "3 concurrent games of naval-blockade (standard)" in out
+    assert re.search(r"round trip of an action: median [\d.]+ ms, 95th percentile [\d.]+ ms", out)
+    assert "games completed 3, lost 0" in out
+    assert main(["bench-server", "--games", "0"]) == 2
