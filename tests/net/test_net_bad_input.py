@@ -194,3 +194,24 @@ def test_an_action_the_store_cannot_keep_is_not_played():
     store.fail = False
     room.act(side, action, seq)
     assert store.games()[0].actions == room.match.record.actions and room.seq > seq
+
+
+def test_a_deployment_of_ones_own_is_judged_by_the_engine():
+    """Dover Patrol lists only the preset deployments; any legal one is accepted, a wrong one
+    refused without touching the game."""
+    import random
+
+    from games.dover_patrol.ai import booklet_deployment
+    from navalgames.core.registry import get_game
+    from navalgames.net.room import Room, RoomError
+    store = SQLiteStore(":memory:")
+    room = Room.create(get_game("dover-patrol"), "classic", {}, store, "ABCDEF")
+    own = str(booklet_deployment(room.match.state.rules, 0, random.Random(5)))
+    assert own not in [str(a) for a in room.match.state.legal_actions()]
+    squares = own.split()[2:]
+    broken = " ".join(own.split()[:2] + [squares[1].split("=")[0] + "=" + squares[0].split("=")[1]] + squares[1:])
+    with pytest.raises(RoomError, match="illegal action"):
+        room.act("south", broken, room.seq)         # a square twice, a piece missing
+    assert room.seq == 0 and store.games()[0].actions == []
+    room.act("south", own, 0)
+    assert store.games()[0].actions == [own]
