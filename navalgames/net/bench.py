@@ -46,8 +46,33 @@ def yardstick(game: str, variant: str, seconds: float = 1.0) -> float:
     return actions / (time.perf_counter() - started)
 
 
-async def seat(address: str, code: str, side: str, think: float, rtts: list[float], rng: random.Random) -> bool:
+class Barrier:
+    """Every seat connects and joins before any plays: the figures are about actions, not about
+    400 connections opening at once."""
+
+    def __init__(self, seats: int) -> None:
+        self.waiting, self.go = seats, asyncio.Event()
+        self.arrived: set[tuple[str, str]] = set()
+
+    def arrive(self, who: tuple[str, str]) -> None:
+        if who not in self.arrived:
+            self.arrived.add(who)
+            self.waiting -= 1
+            if self.waiting == 0:
+                self.go.set()
+
+
+async def seat(address: str, code: str, side: str, think: float, rtts: list[float], rng: random.Random,
+               barrier: Barrier) -> bool:
     """Play one seat to the end with random legal actions; True if the game finished."""
+    try:
+        return await play(address, code, side, think, rtts, rng, barrier)
+    finally:
+        barrier.arrive((code, side))     # a seat that could not join must not hold the others back
+
+
+async def play(address: str, code: str, side: str, think: float, rtts: list[float], rng: random.Random,
+               barrier: Barrier) -> bool:
     async with connect(address, compression=None, max_size=None, proxy=None) as ws:
         await ws.send(encode("join", code=code, side=side))
         token, acted, sent_at = None, -1, 0.0
@@ -55,6 +80,8 @@ async def seat(address: str, code: str, side: str, think: float, rtts: list[floa
             message = json.loads(text)
             if message["kind"] == "joined":
                 token = message["token"]
+                barrier.arrive((code, side))
+                await barrier.go.wait()
             elif message["kind"] == "error":
                 return False
             elif message["kind"] == "state":
@@ -81,9 +108,11 @@ async def run_games(address: str, game: str, variant: str, games: int, think: fl
             await ws.send(encode("create", game=game, variant=variant, options={}))
             codes.append(json.loads(await ws.recv())["code"])
     rtts: list[float] = []
-    started = time.perf_counter()
-    tasks = [asyncio.create_task(seat(address, code, side, think, rtts, random.Random(f"{code}{side}")))
+    barrier = Barrier(games * len(sides))
+    tasks = [asyncio.create_task(seat(address, code, side, think, rtts, random.Random(f"{code}{side}"), barrier))
              for code in codes for side in sides]
+    await asyncio.wait_for(barrier.go.wait(), limit)
+    started = time.perf_counter()
     done, pending = await asyncio.wait(tasks, timeout=limit)
     for task in pending:
         task.cancel()
