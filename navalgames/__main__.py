@@ -6,6 +6,9 @@
     navalgames bench GAME ...                   engine speed figures
     navalgames screenshot VIEW OUT.png ...      render a view headlessly to a PNG
     navalgames tournament GAME ...              computer against computer
+    navalgames serve [--host H] [--port P]      run a game server for online play
+    navalgames remote new|play ADDRESS ...      create a game on a server / play it by computer
+    navalgames bench-server [--games N]         game server speed figures
 
 Game-specific commands are provided by each game's GameSpec.commands, so this file names no game.
 """
@@ -15,6 +18,9 @@ from __future__ import annotations
 import sys
 
 GAME_COMMANDS = ("rules", "bench")
+NET_COMMANDS = {"serve": "navalgames.net.commands:serve_command",
+                "remote": "navalgames.net.commands:remote_command",
+                "bench-server": "navalgames.net.bench:bench_command"}
 USAGE = __doc__.split("\n\n")[1]
 
 
@@ -82,6 +88,9 @@ def main(argv: list[str] | None = None) -> int:
         except ImportError:
             return _fail("the tournament command is not available yet")
         return tournament(rest)
+    if command in NET_COMMANDS:
+        from navalgames.core.registry import load_object
+        return load_object(NET_COMMANDS[command])(rest)
     return _fail(f"unknown command {command!r}\n{USAGE}")
 
 
