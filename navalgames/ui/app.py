@@ -2,7 +2,7 @@
 
 Contract with the games: ``GameSpec.view`` names ``make_view(window, match) -> arcade.View``.
 The window offers ``settings``, ``store`` (saves), ``palette`` (colours by role, honouring the
-colour-blind setting), ``show_launcher()`` and ``play_sound(name)``;
+colour-blind setting), ``show_launcher()``, ``play_sound(name)`` and ``request_redraw(seconds)``;
 the Match (navalgames.core.match) carries the record, including who plays each side
 (``record.players[side]`` is ``"human"`` or ``"computer:LEVEL"``).
 """
@@ -37,6 +37,15 @@ class NavalWindow(arcade.Window):
             self.set_icon(pyglet.image.load(str(theme.asset_path("compass_rose.png"))))
         except Exception:
             pass
+
+    def request_redraw(self, seconds: float = 0.0) -> None:
+        """Ask for frames to be drawn for at least ``seconds`` from now (0: just the next one).
+
+        Screens call this whenever what they show changes without an input event: an animation
+        starting or running, the computer's move arriving, a timer. Input and window events
+        need no call. (For now every frame is drawn; issue 19 makes idle screens stop drawing.)
+        """
+        return None
 
     @property
     def palette(self) -> Palette:
