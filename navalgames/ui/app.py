@@ -47,6 +47,13 @@ class NavalWindow(arcade.Window):
         """
         return None
 
+    def show_rules_overlay(self) -> None:
+        """Show the current game's rules over its screen without leaving it (Esc returns).
+
+        Game screens call this from their Rules button; F1 does it anywhere. (Being built.)
+        """
+        return None
+
     @property
     def palette(self) -> Palette:
         """The colours by role for the current colour-blind setting (see navalgames.ui.palette)."""
