@@ -9,6 +9,8 @@ the Match (navalgames.core.match) carries the record, including who plays each s
 
 from __future__ import annotations
 
+import time
+
 import arcade
 
 from navalgames.core.match import Match
@@ -21,6 +23,10 @@ from navalgames.ui.palette import Palette, palette
 
 TITLE = "NavalGames"
 
+# Events that are not the player or the window system: they never ask for a frame by themselves.
+QUIET_EVENTS = frozenset({"on_draw", "on_refresh", "on_update", "on_fixed_update", "on_close",
+                          "on_context_lost", "on_context_state_lost"})
+
 
 class NavalWindow(arcade.Window):
     def __init__(self, settings: Settings | None = None, store: SaveStore | None = None,
@@ -29,6 +35,11 @@ class NavalWindow(arcade.Window):
         super().__init__(self.settings.width, self.settings.height, TITLE, resizable=True,
                          fullscreen=self.settings.fullscreen, visible=visible)
         self.set_minimum_size(800, 600)
+        # Drawing on demand (issue 19): a frame is drawn after any input or window event, or
+        # while a screen's request_redraw() is in force, and otherwise not at all.
+        self._frame_wanted = True
+        self._frames_until = 0.0
+        self.frames_drawn = 0
         self.store = store or SaveStore(data_dir())
         self._sounds: dict[str, arcade.Sound] = {}
         theme.load_fonts()
@@ -43,9 +54,38 @@ class NavalWindow(arcade.Window):
 
         Screens call this whenever what they show changes without an input event: an animation
         starting or running, the computer's move arriving, a timer. Input and window events
-        need no call. (For now every frame is drawn; issue 19 makes idle screens stop drawing.)
+        need no call. Without either, the window draws nothing, so an idle screen costs
+        almost no CPU (issue 19).
         """
-        return None
+        self._frame_wanted = True
+        if seconds > 0:
+            self._frames_until = max(self._frames_until, time.monotonic() + seconds)
+
+    @property
+    def frame_due(self) -> bool:
+        """Whether the next tick of the event loop draws a frame."""
+        return self._frame_wanted or time.monotonic() < self._frames_until
+
+    def dispatch_event(self, *args):
+        if args and args[0] not in QUIET_EVENTS:
+            self._frame_wanted = True   # mouse, keys, resize, expose, restore, activate...
+        return super().dispatch_event(*args)
+
+    def draw(self, dt: float) -> None:
+        """The event loop's frame (pyglet's Window.draw): skipped while nothing has changed.
+
+        on_update still runs every tick (arcade calls it before this), so the computer's move
+        and network messages arrive on time and ask for their own frames.
+        """
+        if not self.frame_due:
+            return
+        self._frame_wanted = False
+        self.frames_drawn += 1
+        super().draw(dt)
+
+    def show_view(self, new_view: arcade.View) -> None:
+        self.request_redraw()
+        super().show_view(new_view)
 
     def show_rules_overlay(self) -> None:
         """Show the current game's rules over its screen without leaving it (Esc returns).
@@ -114,5 +154,22 @@ def run_launcher() -> int:
               "`navalgames screenshot launcher OUT.png` still draws the launcher.", file=sys.stderr)
         return 1
     window.show_launcher()
-    arcade.run()
+    if window.headless:   # nothing to see: say so, and run the same event loop as on a screen
+        import sys
+        print("navalgames: running headless (ARCADE_HEADLESS=1), nothing is shown; Ctrl+C stops it.",
+              file=sys.stderr)
+    try:
+        run_event_loop()
+    except KeyboardInterrupt:
+        return 130
     return 0
+
+
+def run_event_loop() -> None:
+    """pyglet's event loop with no frame timer of its own, as arcade.run() starts it on a screen.
+
+    arcade's own updates tick the window (``on_update``, then a frame only when one is due);
+    headless, arcade.run() would instead spin drawing as fast as it can.
+    """
+    import pyglet
+    pyglet.app.run(None)
