@@ -40,6 +40,8 @@ class NavalWindow(arcade.Window):
         self._frame_wanted = True
         self._frames_until = 0.0
         self.frames_drawn = 0
+        self.rules_overlay = None    # the rules shown over a game's screen, while open
+        self._game_spec = None       # the game of the last match opened (screens without .match)
         self.store = store or SaveStore(data_dir())
         self._sounds: dict[str, arcade.Sound] = {}
         theme.load_fonts()
@@ -85,14 +87,43 @@ class NavalWindow(arcade.Window):
 
     def show_view(self, new_view: arcade.View) -> None:
         self.request_redraw()
+        overlay = self.rules_overlay
+        if overlay is not None:          # a game's screen changing under the rules: keep them on top
+            self.remove_handlers(overlay)
         super().show_view(new_view)
+        if overlay is not None:
+            if self.match_on_screen() is None:   # the game's screen has gone: so do its rules
+                overlay.close()
+            else:
+                self.push_handlers(overlay)
 
     def show_rules_overlay(self) -> None:
         """Show the current game's rules over its screen without leaving it (Esc returns).
 
-        Game screens call this from their Rules button; F1 does it anywhere. (Being built.)
+        Game screens call this from their Rules button; F1 does it anywhere in a game. The
+        screen beneath is left exactly as it was (navalgames.ui.rules_overlay).
         """
-        return None
+        spec = self.current_game()
+        if spec is None or self.rules_overlay is not None:
+            return
+        from navalgames.ui.rules_overlay import RulesOverlay
+        self.rules_overlay = RulesOverlay(self, spec)
+        self.rules_overlay.open()
+
+    def match_on_screen(self) -> Match | None:
+        """The Match the current screen shows (``view.match`` or ``view.session.match``), if any."""
+        view = self.current_view
+        match = getattr(view, "match", None) or getattr(getattr(view, "session", None), "match", None)
+        return match if isinstance(match, Match) else None
+
+    def current_game(self):
+        """The GameSpec of the game on screen, or None on the launcher's screens."""
+        match = self.match_on_screen()
+        if match is not None:
+            return match.spec
+        view = self.current_view
+        from navalgames.ui.widgets import MenuView
+        return None if view is None or isinstance(view, MenuView) else self._game_spec
 
     @property
     def palette(self) -> Palette:
@@ -100,9 +131,13 @@ class NavalWindow(arcade.Window):
         return palette(self.settings.colour_blind)
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
-        """F11 switches full screen on any screen (reached when the screen leaves the key unused)."""
+        """F11 switches full screen on any screen, F1 shows a game's rules over it (reached when
+        the screen leaves the key unused)."""
         if symbol == arcade.key.F11:
             self.toggle_fullscreen()
+            return True
+        if symbol == arcade.key.F1 and self.current_game() is not None:
+            self.show_rules_overlay()
             return True
         return None
 
@@ -130,6 +165,7 @@ class NavalWindow(arcade.Window):
         if not match.spec.view:
             return None
         view = load_object(match.spec.view)(self, match)
+        self._game_spec = match.spec
         self.show_view(view)
         return view
 
