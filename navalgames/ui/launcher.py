@@ -330,7 +330,7 @@ class GameSetupView(MenuView):
                                         width=400, anchor_y="top")
         self.options_heading = arcade.Text("Rule options", 0, 0, c.ink, theme.BODY + 2, font_name=theme.FONT,
                                            bold=True)
-        self.message_text = arcade.Text(self.message, 0, 0, c.bad, theme.BODY, font_name=theme.FONT,
+        self.message_text = arcade.Text(self.message, 0, 0, c.bad_ink, theme.BODY, font_name=theme.FONT,
                                         multiline=True, width=400, anchor_y="top")
         self.detail_text = arcade.Text(f"({self.status.detail})" if self.status.detail else "", 0, 0,
                                        c.ink_muted, theme.SMALL - 1, font_name=theme.FONT, italic=True,

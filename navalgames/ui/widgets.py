@@ -262,7 +262,7 @@ class GameCard(KitWidget):
                                 italic=True, anchor_x="right")
         self.description = arcade.Text(description, 0, 0, colours.ink, theme.SMALL + 1, font_name=theme.FONT,
                                        multiline=True, width=300, anchor_y="top")
-        self.note = arcade.Text(note, 0, 0, colours.bad if note_is_problem else colours.ink_muted,
+        self.note = arcade.Text(note, 0, 0, colours.bad_ink if note_is_problem else colours.ink_muted,
                                 theme.SMALL, font_name=theme.FONT, italic=True, multiline=True, width=300)
 
     def activate(self) -> None:
@@ -319,7 +319,7 @@ class SaveRow(KitWidget):
         self.problem = problem
         self.heading = arcade.Text(heading, 0, 0, colours.ink, theme.BODY + 1, font_name=theme.FONT, bold=True,
                                    anchor_y="center")
-        self.details = arcade.Text(details, 0, 0, colours.bad if problem else colours.ink_muted, theme.SMALL,
+        self.details = arcade.Text(details, 0, 0, colours.bad_ink if problem else colours.ink_muted, theme.SMALL,
                                    font_name=theme.FONT, italic=problem, anchor_y="center")
         self.tag = arcade.Text(tag, 0, 0, colours.ink_muted, theme.SMALL, font_name=theme.FONT, italic=True,
                                anchor_x="right", anchor_y="center")
