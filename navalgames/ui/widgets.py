@@ -187,6 +187,12 @@ class Selector(KitWidget):
             self.value_text.font_size = size
             self.trigger_render()
 
+    def label_width(self) -> float:
+        """How wide the whole label is at the current type size."""
+        if self.label_text.text != self.label:
+            self.label_text.text = self.label
+        return self.label_text.content_width
+
     def step(self, delta: int) -> None:
         n = len(self.choices)
         index = (self.index + delta) % n if self.wrap else max(0, min(n - 1, self.index + delta))
@@ -432,14 +438,14 @@ class MenuView(arcade.View):
         self.focused: KitWidget | None = None
         self.colours = colours_of(self.window)
         self.background = theme.ChartBackground(self.colours)
-        self.help_line = arcade.Text("", 0, 0, self.colours.text_muted, theme.SMALL, font_name=theme.FONT,
-                                     anchor_x="center", italic=True)
+        self.help_line = help_text_line(self.colours)
         self.built = False
 
     # --- life cycle ----------------------------------------------------------------------
     def on_show_view(self) -> None:
         self.colours = colours_of(self.window)
         self.background = theme.ChartBackground(self.colours)
+        self.help_line = help_text_line(self.colours)
         if not self.built:
             self.build()
             self.built = True
@@ -470,8 +476,10 @@ class MenuView(arcade.View):
     def on_resize(self, width: int, height: int) -> None:
         self.background.resize(width, height)
         self.layout(width, height)
-        self.help_line.font_size = round(theme.SMALL * theme.scale_for(width, height))
-        put(self.help_line, width / 2, 28)
+        s = theme.scale_for(width, height)
+        self.help_line.font_size = theme.points(theme.SMALL, s)
+        wrap_text(self.help_line, min(width - 80, 1100 * s))   # long help wraps inside the window
+        put(self.help_line, width / 2, 22)
         self.ui.trigger_render()
 
     def build(self) -> None:
@@ -493,8 +501,18 @@ class MenuView(arcade.View):
         self.background.draw()
         self.draw_texts()
         self.ui.draw()
-        self.help_line.text = self.current_help()
-        self.help_line.draw()
+        self.draw_help()
+
+    def draw_help(self) -> None:
+        """The help line at the bottom, on a band of deep sea so it reads over anything."""
+        line = self.help_line
+        line.text = self.current_help()
+        if not line.text:
+            return
+        w, h = line.content_width + 24, line.content_height + 6
+        arcade.draw_lbwh_rectangle_filled(self.window.width / 2 - w / 2, line.y - 3, w, h,
+                                          (*self.colours.sea_deep, 235))
+        line.draw()
 
     def current_help(self) -> str:
         for widget in self.focus_order:
@@ -541,6 +559,12 @@ class MenuView(arcade.View):
         else:
             return None
         return True
+
+
+def help_text_line(colours: Palette) -> arcade.Text:
+    """The screens' help line: centred, wrapping to the width it is given, growing upwards."""
+    return arcade.Text("", 0, 0, colours.text_muted, theme.SMALL, font_name=theme.FONT, anchor_x="center",
+                       anchor_y="bottom", italic=True, multiline=True, width=800, align="center")
 
 
 def wrap_text(text: arcade.Text, width: float) -> None:
