@@ -12,8 +12,9 @@ from datetime import datetime
 
 import arcade
 
-from navalgames.core.match import Match, replay
-from navalgames.core.records import SaveEntry, SaveError
+from navalgames.core.match import Match, initial_state, replay
+from navalgames.core.records import GameRecord, SaveEntry, SaveError
+from navalgames.core.state import CHANCE
 from navalgames.ui import theme
 from navalgames.ui.launcher import installed_games, one_line, open_match
 from navalgames.ui.widgets import put, Button, MenuView, SaveRow
@@ -40,6 +41,20 @@ def players_line(players: dict[str, str]) -> str:
         return "computer against computer"
     side, level = next(iter(computers.items()))
     return f"against the computer ({level}) as {next(s for s in players if s not in computers).capitalize()}"
+
+
+def count_decisions(record: GameRecord, spec) -> int | None:
+    """The players' moves in a record (no dice, no setup steps), by replaying it; None if it
+    cannot be replayed. For saves written before records kept the count themselves."""
+    try:
+        state = initial_state(spec, record)
+        moves = 0
+        for text in record.actions:
+            moves += state.to_act() != CHANCE and not state.in_setup()
+            state.apply_text(text)
+    except Exception:     # a save that no longer replays says so when it is opened
+        return None
+    return moves
 
 
 class ContinueView(MenuView):
@@ -89,6 +104,8 @@ class ContinueView(MenuView):
         spec = self.games.get(record.game)
         if spec is None:
             return record.game, f"A game that is not installed  ·  saved {when(entry)}", True
+        if record.decisions is None:      # an older save: count its moves once, setup left out
+            record.decisions = count_decisions(record, spec)
         moves = record.ply_count
         result = ""
         if record.result:
