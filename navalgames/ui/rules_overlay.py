@@ -31,7 +31,8 @@ class RulesOverlay:
         self.ui = UIManager(window)    # never enabled: this layer hands it the events itself
         width, height = window.get_size()
         self.scale = theme.scale_for(width, height)
-        self.page = self.ui.add(ScrollText(markdown_document(rules_markdown(spec), c, self.scale), c))
+        self.text = rules_markdown(spec)
+        self.page = self.ui.add(ScrollText(markdown_document(self.text, c, self.scale), c))
         self.close_button = self.ui.add(Button("Close", self.close, c, primary=True))
         self.title = arcade.Text(f"Rules of {spec.title}", 0, 0, c.brass_light, theme.HEADING, font_name=theme.FONT,
                                  bold=True)
@@ -55,7 +56,10 @@ class RulesOverlay:
         self.window.request_redraw()
 
     def layout(self, width: int, height: int) -> None:
-        s = self.scale = theme.scale_for(width, height)
+        s = theme.scale_for(width, height)
+        if s != self.scale:          # type set for the window's real size
+            self.scale = s
+            self.page.set_document(markdown_document(self.text, self.colours, s))
         page_w = min(900 * s, width - 80)
         left, top, bottom = (width - page_w) / 2, height - 40 - 50 * s, 40 + 56 * s
         self.title.font_size = round(theme.HEADING * s)

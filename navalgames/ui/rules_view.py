@@ -44,6 +44,7 @@ class RulesView(MenuView):
         scale = theme.scale_for(width, height)
         text = rules_markdown(spec) if spec else "# Rules\n\nNo games are installed."
         self.page = self.ui.add(ScrollText(markdown_document(text, c, scale), c))
+        self.page_text, self.page_scale = text, scale
         self.back_button = self.ui.add(Button("Back", self.back, c, help_text="Back where you came from"))
         self.focus_order = [*self.tabs, self.back_button]
 
@@ -70,6 +71,9 @@ class RulesView(MenuView):
             x -= tab_w
             tab.place(x, top - button_h - 4 * s, tab_w, button_h)
             x -= 14 * s
+        if s != self.page_scale:     # type set for the window's real size, not the one it opened at
+            self.page_scale = s
+            self.page.set_document(markdown_document(self.page_text, self.colours, s))
         page_w = min(960 * s, width - 2 * margin)   # lines of a readable length
         bottom = 60 * s + button_h + 16 * s
         self.page.place((width - page_w) / 2, bottom, page_w, top - button_h - 24 * s - bottom)

@@ -384,6 +384,14 @@ class ScrollText(UIWidget):
             layout.view_y = offset
         self.trigger_render()
 
+    def set_document(self, document) -> None:
+        """Show another document (the same text set for a new window size), keeping the place
+        read as a share of the whole."""
+        share = self.scrolled / self.scroll_range if self.scroll_range else 0.0
+        self.document = document
+        self.text_layout.document = document
+        self.scroll_to(share * self.scroll_range)
+
     @property
     def scroll_range(self) -> int:
         """How far the text can scroll, in pixels (0 when it all fits)."""
