@@ -140,7 +140,7 @@ class ContinueView(MenuView):
 
     def layout(self, width: int, height: int) -> None:
         s = theme.scale_for(width, height)
-        self.heading.font_size = round((theme.HEADING + 8) * s)
+        self.heading.font_size = theme.points(theme.HEADING + 8, s)
         put(self.heading, width / 2, height - 60 - 40 * s)
         list_w = min(1000 * s, width - 120)
         left = (width - list_w) / 2
@@ -163,14 +163,14 @@ class ContinueView(MenuView):
             y = top - (i - self.first + 1) * row_h
             row.place(left, y + 2, list_w - delete_w - 10 * s, row_h - 4)
             delete.place(left + list_w - delete_w, y + row_h * 0.2, delete_w, row_h * 0.6)
-            delete.set_font_size(round(theme.SMALL * s))
+            delete.set_font_size(theme.points(theme.SMALL, s))
             for text, size in ((row.heading, theme.BODY + 1), (row.details, theme.SMALL), (row.tag, theme.SMALL)):
-                text.font_size = round(size * s)
+                text.font_size = theme.points(size, s)
         self.list_rect = arcade.LRBT(left, left + list_w, top - self.visible_rows * row_h, top)
         self.more_above = self.first > 0
         self.more_below = self.first + self.visible_rows < len(self.rows)
         self.back_button.place(width / 2 - 100 * s, 60 * s, 200 * s, button_h)
-        self.back_button.set_font_size(round(theme.BODY * s))
+        self.back_button.set_font_size(theme.points(theme.BODY, s))
         put(self.empty, width / 2, height / 2 + 20)
         put(self.message_text, width / 2, 60 * s + button_h + 8 * s)
     def draw_texts(self) -> None:

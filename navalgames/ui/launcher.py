@@ -159,8 +159,8 @@ class LauncherView(MenuView):
 
     def layout(self, width: int, height: int) -> None:
         s = theme.scale_for(width, height)
-        self.title.font_size = round(theme.TITLE * s)
-        self.subtitle.font_size = round((theme.BODY + 2) * s)
+        self.title.font_size = theme.points(theme.TITLE, s)
+        self.subtitle.font_size = theme.points(theme.BODY + 2, s)
         put(self.title, width / 2, height - 40 - 70 * s)
         put(self.subtitle, width / 2, height - 40 - 108 * s)
         self.rule_y = height - 40 - 128 * s
@@ -402,25 +402,25 @@ class GameSetupView(MenuView):
         col_w = min(460 * s, width * 0.30)
         pic_h = col_w * 0.625
         self.picture_rect = arcade.LBWH(margin, top - pic_h, col_w, pic_h)
-        self.heading.font_size = round((theme.HEADING + 10) * s)
+        self.heading.font_size = theme.points(theme.HEADING + 10, s)
         put(self.heading, margin, top - pic_h - 50 * s)
-        self.year.font_size = round((theme.BODY + 2) * s)
+        self.year.font_size = theme.points(theme.BODY + 2, s)
         put(self.year, margin + 2, top - pic_h - 84 * s)
-        self.blurb.font_size = round(theme.BODY * s)
+        self.blurb.font_size = theme.points(theme.BODY, s)
         wrap_text(self.blurb, col_w)
         put(self.blurb, margin, top - pic_h - 100 * s)
         button_h = 44 * s
         self.rules_button.place(margin, bottom + button_h + 14 * s, col_w, button_h)
         self.back_button.place(margin, bottom, col_w, button_h)
         for button in (self.rules_button, self.back_button):
-            button.set_font_size(round(theme.BODY * s))
+            button.set_font_size(theme.points(theme.BODY, s))
         # right panel: the choices on paper
         left = margin + col_w + 40 * s
         self.panel = arcade.LRBT(left, width - margin, bottom, top)
         pad = 28 * s
         inner_left, inner_w = left + pad, self.panel.width - 2 * pad
         y = top - pad
-        self.panel_heading.font_size = round(theme.HEADING * s)
+        self.panel_heading.font_size = theme.points(theme.HEADING, s)
         put(self.panel_heading, inner_left, y - 26 * s)
         y -= 50 * s
         row_h = 40 * s
@@ -440,13 +440,13 @@ class GameSetupView(MenuView):
         # Start sits at the bottom right of the panel; messages just above it
         start_w, start_h = 200 * s, 52 * s
         self.start_button.place(self.panel.right - pad - start_w, bottom + pad, start_w, start_h)
-        self.start_button.set_font_size(round((theme.BODY + 4) * s))
+        self.start_button.set_font_size(theme.points(theme.BODY + 4, s))
         self.defaults_button.place(inner_left, bottom + pad + 4 * s, 180 * s, start_h - 8 * s)
         self.defaults_button.set_font_size(round(theme.SMALL * s + 1))
         for text in (self.message_text, self.detail_text):
             wrap_text(text, inner_w)
-        self.message_text.font_size = round(theme.BODY * s)
-        self.detail_text.font_size = round((theme.SMALL - 1) * s)
+        self.message_text.font_size = theme.points(theme.BODY, s)
+        self.detail_text.font_size = theme.points(theme.SMALL - 1, s)
         floor = bottom + pad + start_h + 16 * s
         if self.message_text.text:
             floor += self.message_text.content_height + (self.detail_text.content_height if self.detail_text.text else 0)

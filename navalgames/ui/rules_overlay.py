@@ -62,13 +62,13 @@ class RulesOverlay:
             self.page.set_document(markdown_document(self.text, self.colours, s))
         page_w = min(900 * s, width - 80)
         left, top, bottom = (width - page_w) / 2, height - 40 - 50 * s, 40 + 56 * s
-        self.title.font_size = round(theme.HEADING * s)
+        self.title.font_size = theme.points(theme.HEADING, s)
         put(self.title, left, top + 14 * s)
         self.page.place(left, bottom, page_w, top - bottom)
         button_w, button_h = 160 * s, 44 * s
         self.close_button.place(left + page_w - button_w, bottom - button_h - 8 * s, button_w, button_h)
-        self.close_button.set_font_size(round(theme.BODY * s))
-        self.hint.font_size = round(theme.SMALL * s)
+        self.close_button.set_font_size(theme.points(theme.BODY, s))
+        self.hint.font_size = theme.points(theme.SMALL, s)
         put(self.hint, left + page_w - button_w - 20 * s, bottom - button_h / 2 - 8 * s - 4 * s)
         if self.hint.content_width > page_w - button_w - 20 * s:   # no room beside Close: leave it out
             self.hint.text = ""

@@ -62,11 +62,11 @@ class RulesView(MenuView):
         margin = 48 * s
         button_h = 44 * s
         top = height - margin
-        self.heading.font_size = round((theme.HEADING + 8) * s)
+        self.heading.font_size = theme.points(theme.HEADING + 8, s)
         put(self.heading, margin, top - 40 * s)
         x = width - margin
         for tab in reversed(self.tabs):
-            tab.set_font_size(round(theme.BODY * s))
+            tab.set_font_size(theme.points(theme.BODY, s))
             tab_w = tab.label.content_width + 48 * s
             x -= tab_w
             tab.place(x, top - button_h - 4 * s, tab_w, button_h)
@@ -78,7 +78,7 @@ class RulesView(MenuView):
         bottom = 60 * s + button_h + 16 * s
         self.page.place((width - page_w) / 2, bottom, page_w, top - button_h - 24 * s - bottom)
         self.back_button.place(width / 2 - 100 * s, 60 * s, 200 * s, button_h)
-        self.back_button.set_font_size(round(theme.BODY * s))
+        self.back_button.set_font_size(theme.points(theme.BODY, s))
 
     def draw_texts(self) -> None:
         self.heading.draw()

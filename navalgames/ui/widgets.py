@@ -283,8 +283,8 @@ class GameCard(KitWidget):
     def set_scale(self, scale: float) -> None:
         for text, size in ((self.title, theme.HEADING), (self.year, theme.BODY),
                            (self.description, theme.SMALL + 1), (self.note, theme.SMALL)):
-            if text.font_size != round(size * scale):
-                text.font_size = round(size * scale)
+            if text.font_size != theme.points(size, scale):
+                text.font_size = theme.points(size, scale)
         self.trigger_render()
 
     def do_render(self, surface) -> None:

@@ -182,3 +182,21 @@ def test_the_rules_are_set_again_for_the_real_window_size_after_a_resize(window,
         testing.resize(window, 1280, 800)
     assert smaller < body_size < bigger
     assert view.page.document.get_style("font_size", 1) == body_size
+
+
+@pytest.mark.parametrize("screen", ["main", "continue", "rules", "settings", "game"])
+def test_no_launcher_text_is_set_below_ten_points_at_800_by_600(window, games, screen):
+    """Issue 21: below 10 points the typeface's hairlines fade (a hyphen, the bar of a t)."""
+    from navalgames.ui.screenshot import launcher_screen
+    window.show_view(launcher_screen(window, screen, "toy"))
+    testing.resize(window, 800, 600)
+    try:
+        view = window.current_view
+        texts = [v for v in vars(view).values() if isinstance(v, arcade.Text)]
+        for widget in view.ui.walk_widgets():
+            texts += [v for v in vars(widget).values() if isinstance(v, arcade.Text)]
+        assert len(texts) >= 3
+        small = [(t.text[:30], t.font_size) for t in texts if t.font_size < 10]
+        assert small == []
+    finally:
+        testing.resize(window, 1280, 800)
