@@ -103,3 +103,41 @@ def test_the_computer_thinking_and_its_answer_ask_for_frames(window):
         window.pop_handlers()
     assert ("the move", None) in answers
     assert 2 <= frames <= 6
+
+
+def front_picture(window):
+    return arcade.get_image(0, 0, *window.get_framebuffer_size()).convert("RGB")
+
+
+def dover_play(window):
+    from games.dover_patrol.ui.bench_frames import busy_position
+    from games.dover_patrol.ui.play import PlayView
+    from games.dover_patrol.ui.session import Session
+    match = busy_position(turns=6)
+    session = Session(window, match)
+    session.eyes = match.state.to_act()
+    return PlayView(session)
+
+
+def blockade_play(window):
+    from games.naval_blockade.ui.screenshot import demo_match
+    return window.start_match(demo_match("play", window))
+
+
+@pytest.mark.parametrize("make", [lambda w: LauncherView(), dover_play, blockade_play],
+                         ids=["launcher", "dover-patrol", "naval-blockade"])
+def test_the_one_frame_a_new_screen_gets_shows_it_complete(window, make):
+    """A screen that settled over several frames would be left half drawn while idle."""
+    view = make(window)
+    if window.current_view is not view:
+        window.show_view(view)
+    if hasattr(view, "finish_animations"):
+        view.finish_animations()
+    frames = testing.run_loop(window, 0.6)
+    assert frames >= 1
+    shown = front_picture(window)
+    for _ in range(4):
+        testing.draw(window)
+    from PIL import ImageChops
+    difference = ImageChops.difference(front_picture(window), shown)
+    assert max(high for _, high in difference.getextrema()) <= 3   # texture rounding at most
