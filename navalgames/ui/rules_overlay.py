@@ -17,7 +17,7 @@ from navalgames.core.registry import GameSpec
 from navalgames.ui import theme
 from navalgames.ui.markdown import markdown_document
 from navalgames.ui.palette import with_alpha
-from navalgames.ui.rules_view import SCROLL_KEYS, rules_markdown
+from navalgames.ui.rules_view import rules_markdown
 from navalgames.ui.widgets import ACTIVATE_KEYS, Button, ScrollText, colours_of, put
 
 CLOSE_KEYS = (arcade.key.ESCAPE, arcade.key.F1)
@@ -90,19 +90,12 @@ class RulesOverlay:
         return True
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
-        page = self.page.page()
         if symbol in CLOSE_KEYS or (symbol in ACTIVATE_KEYS and symbol != arcade.key.SPACE):
             self.close()
-        elif symbol in SCROLL_KEYS:
-            self.page.scroll_by(SCROLL_KEYS[symbol])
-        elif symbol in (arcade.key.PAGEDOWN, arcade.key.SPACE):
-            self.page.scroll_by(page)
-        elif symbol == arcade.key.PAGEUP:
-            self.page.scroll_by(-page)
-        elif symbol == arcade.key.HOME:
-            self.page.scroll_to(0)
-        elif symbol == arcade.key.END:
-            self.page.scroll_to(self.page.scroll_range)
+        elif self.page.scroll_key(symbol):
+            pass
+        elif symbol == arcade.key.SPACE:
+            self.page.scroll_by(self.page.page())
         elif symbol == arcade.key.F11 and hasattr(self.window, "toggle_fullscreen"):
             self.window.toggle_fullscreen()
         return True

@@ -9,8 +9,6 @@ from navalgames.ui import theme
 from navalgames.ui.markdown import markdown_document
 from navalgames.ui.widgets import put, Button, MenuView, ScrollText
 
-SCROLL_KEYS = {arcade.key.UP: -48, arcade.key.DOWN: 48}
-
 
 def rules_markdown(spec: GameSpec) -> str:
     """The game's rules page, or a short page saying it is not written yet."""
@@ -89,17 +87,10 @@ class RulesView(MenuView):
         return super().current_help()
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
-        page = self.page.page()
-        if symbol in SCROLL_KEYS:
-            self.page.scroll_by(SCROLL_KEYS[symbol])
-        elif symbol == arcade.key.PAGEDOWN or (symbol == arcade.key.SPACE and self.focused is None):
-            self.page.scroll_by(page)
-        elif symbol == arcade.key.PAGEUP:
-            self.page.scroll_by(-page)
-        elif symbol == arcade.key.HOME:
-            self.page.scroll_to(0)
-        elif symbol == arcade.key.END:
-            self.page.scroll_to(self.page.scroll_range)
+        if self.page.scroll_key(symbol):
+            pass
+        elif symbol == arcade.key.SPACE and self.focused is None:
+            self.page.scroll_by(self.page.page())
         elif symbol in (arcade.key.LEFT, arcade.key.RIGHT) and self.games:
             ids = [g.id for g in self.games]
             step = 1 if symbol == arcade.key.RIGHT else -1

@@ -411,6 +411,20 @@ class ScrollText(UIWidget):
     def page(self) -> int:
         return max(40, self.text_layout.height - 60)
 
+    def scroll_key(self, symbol: int) -> bool:
+        """Up / Down, Page Up / Page Down, Home / End scroll the text; True if the key was one."""
+        steps = {arcade.key.UP: -48, arcade.key.DOWN: 48, arcade.key.PAGEUP: -self.page(),
+                 arcade.key.PAGEDOWN: self.page()}
+        if symbol in steps:
+            self.scroll_by(steps[symbol])
+        elif symbol == arcade.key.HOME:
+            self.scroll_to(0)
+        elif symbol == arcade.key.END:
+            self.scroll_to(self.scroll_range)
+        else:
+            return False
+        return True
+
     def on_event(self, event) -> bool | None:
         if isinstance(event, UIMouseScrollEvent) and self.rect.point_in_rect(event.pos):
             self.scroll_by(-event.scroll_y * 48)
