@@ -9,6 +9,7 @@
     navalgames serve [--host H] [--port P]      run a game server for online play
     navalgames remote new|play ADDRESS ...      create a game on a server / play it by computer
     navalgames bench-server [--games N]         game server speed figures
+    navalgames bench-idle [--seconds S]         CPU used by idle screens
 
 Game-specific commands are provided by each game's GameSpec.commands, so this file names no game.
 """
@@ -20,7 +21,8 @@ import sys
 GAME_COMMANDS = ("rules", "bench")
 NET_COMMANDS = {"serve": "navalgames.net.commands:serve_command",
                 "remote": "navalgames.net.commands:remote_command",
-                "bench-server": "navalgames.net.bench:bench_command"}
+                "bench-server": "navalgames.net.bench:bench_command",
+                "bench-idle": "navalgames.ui.bench_idle:bench_idle_command"}
 USAGE = __doc__.split("\n\n")[1]
 
 
@@ -70,6 +72,9 @@ def screenshot(argv: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv:
+        from navalgames.ui.headless import headless_requested, prepare_headless
+        if headless_requested():   # before arcade is imported, as the tests do
+            prepare_headless()
         from navalgames.ui.app import run_launcher
         return run_launcher()
     command, rest = argv[0], argv[1:]

@@ -233,19 +233,22 @@ class SaveStore:
 
     def autosave(self, record: GameRecord) -> Path:
         record.updated = _now()
-        path = self._autosave_path(record)
+        path = self.autosave_path(record)
         atomic_write(path, record.to_yaml())
         return path
 
     def discard_autosave(self, record: GameRecord) -> None:
-        self._autosave_path(record).unlink(missing_ok=True)
+        self.autosave_path(record).unlink(missing_ok=True)
+        _file_in(self.autosave_dir, f"{record.game}-{record.game_uid}").unlink(missing_ok=True)  # older name
 
-    def _autosave_path(self, record: GameRecord) -> Path:
+    def autosave_path(self, record: GameRecord) -> Path:
+        """The game's one autosave: named by game, opponent and start like a save, then its uid
+        (which keeps two games begun the same minute apart and never changes during a game)."""
         for key in ("game", "game_uid"):
             problem = _FIELD_CHECKS[key](getattr(record, key))
             if problem:
                 raise SaveError(f"refused to autosave: {problem}, got {short(getattr(record, key))}")
-        return _file_in(self.autosave_dir, f"{record.game}-{record.game_uid}")
+        return _file_in(self.autosave_dir, f"{_safe_name(default_save_name(record))}-{record.game_uid}")
 
     def _own_save(self, record: GameRecord) -> Path | None:
         for entry in self._files(self.saves_dir, False):
@@ -312,10 +315,10 @@ def default_save_name(record: GameRecord) -> str:
     else:
         opponent = "-".join(filter(None, ("vs-computer", computers[0])))
     try:
-        began = datetime.fromisoformat(record.created).astimezone()
-    except (TypeError, ValueError):
-        began = datetime.now().astimezone()
-    return f"{record.game}-{opponent}-{began:%Y-%m-%d-%H%M}"
+        began = f"-{datetime.fromisoformat(record.created).astimezone():%Y-%m-%d-%H%M}"
+    except (TypeError, ValueError, OverflowError):
+        began = ""      # never "now": the autosave's name must not change during a game
+    return f"{record.game}-{opponent}{began}"
 
 
 def _file_in(folder: Path, stem: str) -> Path:

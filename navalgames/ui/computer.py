@@ -2,7 +2,9 @@
 
 The worker is handed a clone of the state; the screen polls ``result()`` each frame and plays
 the chosen action through the Match only if the game has not moved on meanwhile (an undo, a
-new game or leaving the screen simply orphans the thread's answer).
+new game or leaving the screen simply orphans the thread's answer). While it thinks, and when
+its answer is handed over, the poll asks the window for a frame (``request_redraw``), so a
+"thinking" sign moves and the move shows without the player touching the mouse.
 """
 
 from __future__ import annotations
@@ -13,6 +15,20 @@ from typing import Any
 
 from navalgames.ai.player import Player, make_player
 from navalgames.core.match import Match
+
+THINKING_FRAME_GAP = 0.25   # seconds between frames while the computer thinks (its sign moves)
+
+
+def ask_for_frame() -> None:
+    """request_redraw() on the window, if there is one that draws on demand."""
+    import arcade
+    try:
+        window = arcade.get_window()
+    except RuntimeError:   # no window (tournaments, tests of the computer alone)
+        return
+    request = getattr(window, "request_redraw", None)
+    if request is not None:
+        request()
 
 
 def players_for(match: Match) -> dict[str, Player]:
@@ -35,6 +51,7 @@ class Thinker:
         self._error: Exception | None = None
         self._ticket: int = -1
         self.started_at = 0.0
+        self._last_frame = 0.0
 
     @property
     def busy(self) -> bool:
@@ -57,9 +74,16 @@ class Thinker:
 
     def result(self, match: Match) -> tuple[Any, Exception | None] | None:
         """(action, error) once the worker is done and still about this position, else None."""
-        if self._thread is None or self._thread.is_alive():
+        if self._thread is None:
+            return None
+        if self._thread.is_alive():
+            now = time.monotonic()
+            if now - self._last_frame >= THINKING_FRAME_GAP:
+                self._last_frame = now
+                ask_for_frame()
             return None
         self._thread = None
+        ask_for_frame()      # the answer is about to change the screen
         if self._ticket != len(match.record.actions):
             return None      # the game moved on while it thought: the answer is stale
         return self._answer, self._error

@@ -12,8 +12,9 @@ from datetime import datetime
 
 import arcade
 
-from navalgames.core.match import Match, replay
-from navalgames.core.records import SaveEntry, SaveError
+from navalgames.core.match import Match, initial_state, replay
+from navalgames.core.records import GameRecord, SaveEntry, SaveError
+from navalgames.core.state import CHANCE
 from navalgames.ui import theme
 from navalgames.ui.launcher import installed_games, one_line, open_match
 from navalgames.ui.widgets import put, Button, MenuView, SaveRow
@@ -40,6 +41,20 @@ def players_line(players: dict[str, str]) -> str:
         return "computer against computer"
     side, level = next(iter(computers.items()))
     return f"against the computer ({level}) as {next(s for s in players if s not in computers).capitalize()}"
+
+
+def count_decisions(record: GameRecord, spec) -> int | None:
+    """The players' moves in a record (no dice, no setup steps), by replaying it; None if it
+    cannot be replayed. For saves written before records kept the count themselves."""
+    try:
+        state = initial_state(spec, record)
+        moves = 0
+        for text in record.actions:
+            moves += state.to_act() != CHANCE and not state.in_setup()
+            state.apply_text(text)
+    except Exception:     # a save that no longer replays says so when it is opened
+        return None
+    return moves
 
 
 class ContinueView(MenuView):
@@ -89,6 +104,8 @@ class ContinueView(MenuView):
         spec = self.games.get(record.game)
         if spec is None:
             return record.game, f"A game that is not installed  ·  saved {when(entry)}", True
+        if record.decisions is None:      # an older save: count its moves once, setup left out
+            record.decisions = count_decisions(record, spec)
         moves = record.ply_count
         result = ""
         if record.result:
@@ -123,7 +140,7 @@ class ContinueView(MenuView):
 
     def layout(self, width: int, height: int) -> None:
         s = theme.scale_for(width, height)
-        self.heading.font_size = round((theme.HEADING + 8) * s)
+        self.heading.font_size = theme.points(theme.HEADING + 8, s)
         put(self.heading, width / 2, height - 60 - 40 * s)
         list_w = min(1000 * s, width - 120)
         left = (width - list_w) / 2
@@ -146,14 +163,14 @@ class ContinueView(MenuView):
             y = top - (i - self.first + 1) * row_h
             row.place(left, y + 2, list_w - delete_w - 10 * s, row_h - 4)
             delete.place(left + list_w - delete_w, y + row_h * 0.2, delete_w, row_h * 0.6)
-            delete.set_font_size(round(theme.SMALL * s))
+            delete.set_font_size(theme.points(theme.SMALL, s))
             for text, size in ((row.heading, theme.BODY + 1), (row.details, theme.SMALL), (row.tag, theme.SMALL)):
-                text.font_size = round(size * s)
+                text.font_size = theme.points(size, s)
         self.list_rect = arcade.LRBT(left, left + list_w, top - self.visible_rows * row_h, top)
         self.more_above = self.first > 0
         self.more_below = self.first + self.visible_rows < len(self.rows)
         self.back_button.place(width / 2 - 100 * s, 60 * s, 200 * s, button_h)
-        self.back_button.set_font_size(round(theme.BODY * s))
+        self.back_button.set_font_size(theme.points(theme.BODY, s))
         put(self.empty, width / 2, height / 2 + 20)
         put(self.message_text, width / 2, 60 * s + button_h + 8 * s)
     def draw_texts(self) -> None:

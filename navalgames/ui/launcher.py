@@ -159,8 +159,8 @@ class LauncherView(MenuView):
 
     def layout(self, width: int, height: int) -> None:
         s = theme.scale_for(width, height)
-        self.title.font_size = round(theme.TITLE * s)
-        self.subtitle.font_size = round((theme.BODY + 2) * s)
+        self.title.font_size = theme.points(theme.TITLE, s)
+        self.subtitle.font_size = theme.points(theme.BODY + 2, s)
         put(self.title, width / 2, height - 40 - 70 * s)
         put(self.subtitle, width / 2, height - 40 - 108 * s)
         self.rule_y = height - 40 - 128 * s
@@ -249,6 +249,14 @@ def option_choices(option: RuleOption) -> tuple[list[tuple[Any, str]], bool]:
     return [(option.default, str(option.default))], True
 
 
+def option_help(name: str, option: RuleOption, choices: list[tuple[Any, str]]) -> str:
+    """The hover help of an option row, in the players' words: its label, what it does, the usual value."""
+    usual = dict(choices).get(option.default, str(option.default))
+    what = " ".join((option.description or "").split()).rstrip(".")
+    return f"{option_label(name, option)}: {what}. Usually {usual}." if what else \
+        f"{option_label(name, option)}. Usually {usual}."
+
+
 def choice_label(value: Any) -> str:
     text = str(value).replace("_", " ")
     return text[:1].upper() + text[1:]
@@ -256,6 +264,12 @@ def choice_label(value: Any) -> str:
 
 def level_label(level: str) -> str:
     return level.replace("_", " ").capitalize()
+
+
+def label_share(rows: list[Selector], width: float, most: float = 0.55) -> float:
+    """The share of a row's width its label takes: room for the longest label, the rest for values."""
+    needed = max(row.label_width() for row in rows) + 24 if rows else 0
+    return max(0.3, min(most, needed / max(1.0, width)))
 
 
 class GameSetupView(MenuView):
@@ -330,7 +344,7 @@ class GameSetupView(MenuView):
                                         width=400, anchor_y="top")
         self.options_heading = arcade.Text("Rule options", 0, 0, c.ink, theme.BODY + 2, font_name=theme.FONT,
                                            bold=True)
-        self.message_text = arcade.Text(self.message, 0, 0, c.bad, theme.BODY, font_name=theme.FONT,
+        self.message_text = arcade.Text(self.message, 0, 0, c.bad_ink, theme.BODY, font_name=theme.FONT,
                                         multiline=True, width=400, anchor_y="top")
         self.detail_text = arcade.Text(f"({self.status.detail})" if self.status.detail else "", 0, 0,
                                        c.ink_muted, theme.SMALL - 1, font_name=theme.FONT, italic=True,
@@ -357,10 +371,9 @@ class GameSetupView(MenuView):
         self.option_rows: list[Selector] = []
         for name, option in (self.variant.options if self.variant else {}).items():
             choices, wrap = option_choices(option)
-            default_label = dict(choices).get(option.default, str(option.default))
             row = Selector(option_label(name, option), choices, self.options()[name],
                            lambda v, n=name: self.set_option(n, v), c, default=option.default, wrap=wrap,
-                           help_text=f"{option.description}  (rule option '{name}', usually {default_label})")
+                           help_text=option_help(name, option, choices))
             self.option_rows.append(row)
         for row in (*self.rows, *self.option_rows):
             self.ui.add(row)
@@ -386,71 +399,76 @@ class GameSetupView(MenuView):
         top = height - margin
         bottom = 60 * s
         # left column: picture, name, year, description, rules and back
-        col_w = min(460 * s, width * 0.34)
+        col_w = min(460 * s, width * 0.30)
         pic_h = col_w * 0.625
         self.picture_rect = arcade.LBWH(margin, top - pic_h, col_w, pic_h)
-        self.heading.font_size = round((theme.HEADING + 10) * s)
+        self.heading.font_size = theme.points(theme.HEADING + 10, s)
         put(self.heading, margin, top - pic_h - 50 * s)
-        self.year.font_size = round((theme.BODY + 2) * s)
+        self.year.font_size = theme.points(theme.BODY + 2, s)
         put(self.year, margin + 2, top - pic_h - 84 * s)
-        self.blurb.font_size = round(theme.BODY * s)
+        self.blurb.font_size = theme.points(theme.BODY, s)
         wrap_text(self.blurb, col_w)
         put(self.blurb, margin, top - pic_h - 100 * s)
         button_h = 44 * s
         self.rules_button.place(margin, bottom + button_h + 14 * s, col_w, button_h)
         self.back_button.place(margin, bottom, col_w, button_h)
         for button in (self.rules_button, self.back_button):
-            button.set_font_size(round(theme.BODY * s))
+            button.set_font_size(theme.points(theme.BODY, s))
         # right panel: the choices on paper
         left = margin + col_w + 40 * s
         self.panel = arcade.LRBT(left, width - margin, bottom, top)
         pad = 28 * s
         inner_left, inner_w = left + pad, self.panel.width - 2 * pad
         y = top - pad
-        self.panel_heading.font_size = round(theme.HEADING * s)
+        self.panel_heading.font_size = theme.points(theme.HEADING, s)
         put(self.panel_heading, inner_left, y - 26 * s)
         y -= 50 * s
         row_h = 40 * s
-        font = round(theme.BODY * s)
+        font = theme.points(theme.BODY, s)
         for row in self.rows:
             row.set_font_size(font)
-            row.label_share = 0.5
+        share = label_share(self.rows, inner_w)
+        for row in self.rows:
+            row.label_share = share
             row.place(inner_left, y - row_h, inner_w, row_h)
             y -= row_h
             if self.status.variants and row is self.variant_row:
-                self.variant_note.font_size = round(theme.SMALL * s)
-                wrap_text(self.variant_note, inner_w * 0.5 - 8)
-                put(self.variant_note, inner_left + inner_w * 0.5 + 4, y - 2)
+                self.variant_note.font_size = theme.points(theme.SMALL, s)
+                wrap_text(self.variant_note, inner_w * (1 - share) - 8)
+                put(self.variant_note, inner_left + inner_w * share + 4, y - 2)
                 y -= max(self.variant_note.content_height + 10 * s, 8 * s)
         # Start sits at the bottom right of the panel; messages just above it
         start_w, start_h = 200 * s, 52 * s
         self.start_button.place(self.panel.right - pad - start_w, bottom + pad, start_w, start_h)
-        self.start_button.set_font_size(round((theme.BODY + 4) * s))
+        self.start_button.set_font_size(theme.points(theme.BODY + 4, s))
         self.defaults_button.place(inner_left, bottom + pad + 4 * s, 180 * s, start_h - 8 * s)
         self.defaults_button.set_font_size(round(theme.SMALL * s + 1))
         for text in (self.message_text, self.detail_text):
             wrap_text(text, inner_w)
-        self.message_text.font_size = round(theme.BODY * s)
-        self.detail_text.font_size = round((theme.SMALL - 1) * s)
+        self.message_text.font_size = theme.points(theme.BODY, s)
+        self.detail_text.font_size = theme.points(theme.SMALL - 1, s)
         floor = bottom + pad + start_h + 16 * s
         if self.message_text.text:
             floor += self.message_text.content_height + (self.detail_text.content_height if self.detail_text.text else 0)
         put(self.message_text, inner_left, floor - 4 * s)
         put(self.detail_text, inner_left, floor - 4 * s - self.message_text.content_height)
-        # rule options: one column if they fit, else two, rows shrinking to fit
+        # rule options: one column while the rows fit at a readable height, else two
         if self.option_rows:
-            self.options_heading.font_size = round((theme.BODY + 2) * s)
+            self.options_heading.font_size = theme.points(theme.BODY + 2, s)
             put(self.options_heading, inner_left, y - 30 * s)
             y -= 40 * s
             space = max(0.0, y - floor)
-            columns = 1 if len(self.option_rows) * row_h <= space else 2
+            readable = max(22.0, 26 * s)     # a row this high still takes 10-point type
+            columns = 1 if len(self.option_rows) * readable <= space else 2
             per_column = -(-len(self.option_rows) // columns)
-            opt_h = max(24 * s, min(row_h, space / max(1, per_column)))
+            opt_h = max(readable * 0.9, min(row_h, space / max(1, per_column)))
             col_w2 = (inner_w - (columns - 1) * 20 * s) / columns
+            for row in self.option_rows:
+                row.set_font_size(max(theme.MIN_POINTS, round(min(font, opt_h * 0.46))))
+            share = label_share(self.option_rows, col_w2, most=0.62)
             for i, row in enumerate(self.option_rows):
                 col, line = divmod(i, per_column)
-                row.set_font_size(round(min(font, opt_h * 0.42)))
-                row.label_share = 0.6 if columns == 2 else 0.5
+                row.label_share = share
                 row.place(inner_left + col * (col_w2 + 20 * s), y - (line + 1) * opt_h, col_w2, opt_h)
 
     def draw_texts(self) -> None:

@@ -9,8 +9,6 @@ from navalgames.ui import theme
 from navalgames.ui.markdown import markdown_document
 from navalgames.ui.widgets import put, Button, MenuView, ScrollText
 
-SCROLL_KEYS = {arcade.key.UP: -48, arcade.key.DOWN: 48}
-
 
 def rules_markdown(spec: GameSpec) -> str:
     """The game's rules page, or a short page saying it is not written yet."""
@@ -44,6 +42,7 @@ class RulesView(MenuView):
         scale = theme.scale_for(width, height)
         text = rules_markdown(spec) if spec else "# Rules\n\nNo games are installed."
         self.page = self.ui.add(ScrollText(markdown_document(text, c, scale), c))
+        self.page_text, self.page_scale = text, scale
         self.back_button = self.ui.add(Button("Back", self.back, c, help_text="Back where you came from"))
         self.focus_order = [*self.tabs, self.back_button]
 
@@ -61,20 +60,23 @@ class RulesView(MenuView):
         margin = 48 * s
         button_h = 44 * s
         top = height - margin
-        self.heading.font_size = round((theme.HEADING + 8) * s)
+        self.heading.font_size = theme.points(theme.HEADING + 8, s)
         put(self.heading, margin, top - 40 * s)
         x = width - margin
         for tab in reversed(self.tabs):
-            tab.set_font_size(round(theme.BODY * s))
+            tab.set_font_size(theme.points(theme.BODY, s))
             tab_w = tab.label.content_width + 48 * s
             x -= tab_w
             tab.place(x, top - button_h - 4 * s, tab_w, button_h)
             x -= 14 * s
+        if s != self.page_scale:     # type set for the window's real size, not the one it opened at
+            self.page_scale = s
+            self.page.set_document(markdown_document(self.page_text, self.colours, s))
         page_w = min(960 * s, width - 2 * margin)   # lines of a readable length
         bottom = 60 * s + button_h + 16 * s
         self.page.place((width - page_w) / 2, bottom, page_w, top - button_h - 24 * s - bottom)
         self.back_button.place(width / 2 - 100 * s, 60 * s, 200 * s, button_h)
-        self.back_button.set_font_size(round(theme.BODY * s))
+        self.back_button.set_font_size(theme.points(theme.BODY, s))
 
     def draw_texts(self) -> None:
         self.heading.draw()
@@ -85,17 +87,10 @@ class RulesView(MenuView):
         return super().current_help()
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
-        page = self.page.page()
-        if symbol in SCROLL_KEYS:
-            self.page.scroll_by(SCROLL_KEYS[symbol])
-        elif symbol == arcade.key.PAGEDOWN or (symbol == arcade.key.SPACE and self.focused is None):
-            self.page.scroll_by(page)
-        elif symbol == arcade.key.PAGEUP:
-            self.page.scroll_by(-page)
-        elif symbol == arcade.key.HOME:
-            self.page.scroll_to(0)
-        elif symbol == arcade.key.END:
-            self.page.scroll_to(self.page.scroll_range)
+        if self.page.scroll_key(symbol):
+            pass
+        elif symbol == arcade.key.SPACE and self.focused is None:
+            self.page.scroll_by(self.page.page())
         elif symbol in (arcade.key.LEFT, arcade.key.RIGHT) and self.games:
             ids = [g.id for g in self.games]
             step = 1 if symbol == arcade.key.RIGHT else -1

@@ -50,7 +50,7 @@ class SettingsView(MenuView):
 
     def layout(self, width: int, height: int) -> None:
         s = theme.scale_for(width, height)
-        self.heading.font_size = round((theme.HEADING + 8) * s)
+        self.heading.font_size = theme.points(theme.HEADING + 8, s)
         put(self.heading, width / 2, height - 60 - 40 * s)
         panel_w = min(760 * s, width - 120)
         row_h = 48 * s
@@ -64,16 +64,16 @@ class SettingsView(MenuView):
             row.place(self.panel.left + pad, y - row_h, panel_w - 2 * pad, row_h)
             y -= row_h
         self.preview_y = y - 50 * s
-        self.preview_label.font_size = round(theme.BODY * s)
+        self.preview_label.font_size = theme.points(theme.BODY, s)
         put(self.preview_label, self.panel.left + pad + 8, self.preview_y)
         self.swatch_x = [self.panel.left + panel_w * (0.45 + 0.14 * i) for i in range(4)]
         for x, text in zip(self.swatch_x, self.swatch_labels):
-            text.font_size = round(theme.SMALL * s)
+            text.font_size = theme.points(theme.SMALL, s)
             put(text, x, self.preview_y - 40 * s)
         self.swatch = 26 * s
         put(self.message_text, width / 2, self.panel.bottom - 30 * s)
         self.back_button.place(width / 2 - 100 * s, 60 * s, 200 * s, 44 * s)
-        self.back_button.set_font_size(round(theme.BODY * s))
+        self.back_button.set_font_size(theme.points(theme.BODY, s))
 
     def draw_texts(self) -> None:
         c = self.colours

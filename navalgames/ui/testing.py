@@ -7,6 +7,8 @@ frame before reading widget positions: arcade.gui lays widgets out while drawing
 
 from __future__ import annotations
 
+from typing import Callable
+
 import arcade
 from PIL import Image
 
@@ -72,3 +74,24 @@ def colour_count(image: Image.Image) -> int:
     """How many distinct colours a picture has (a blank screen has one)."""
     colours = image.getcolors(maxcolors=1 << 24)
     return len(colours) if colours is not None else 1 << 24
+
+
+def run_loop(window: arcade.Window, seconds: float, events: dict[float, Callable[[], object]] | None = None) -> int:
+    """Run the real event loop for ``seconds`` (as the launcher does) and return the frames drawn.
+
+    ``events`` maps a time in seconds from the start to a call made then (a synthetic event,
+    a request_redraw...). Used to check that idle screens draw nothing and that input, window
+    events and requests do draw.
+    """
+    import pyglet
+    from navalgames.ui.app import run_event_loop
+    window.switch_to()
+    start = window.frames_drawn
+    for at, call in (events or {}).items():
+        pyglet.clock.schedule_once(lambda dt, call=call: call(), at)
+    pyglet.clock.schedule_once(lambda dt: pyglet.app.exit(), seconds)
+    try:
+        run_event_loop()
+    finally:
+        pyglet.window.Window._enable_event_queue = True   # as before the loop: tests queue events
+    return window.frames_drawn - start

@@ -45,6 +45,14 @@ def load_texture(name: str) -> arcade.Texture | None:
     return arcade.load_texture(path) if path.exists() else None
 
 
+MIN_POINTS = 10   # below this the typeface's hairlines fade (i-dots, hyphens, the bar of a t)
+
+
+def points(size: float, scale: float) -> int:
+    """A type size scaled for the window, in whole points and never below MIN_POINTS."""
+    return max(MIN_POINTS, round(size * scale))
+
+
 def scale_for(width: int, height: int) -> float:
     """How much bigger or smaller than the 1280 x 800 design the window is (0.75 .. 1.5)."""
     return max(0.75, min(1.5, min(width / 1280, height / 800)))

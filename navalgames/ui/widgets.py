@@ -187,6 +187,12 @@ class Selector(KitWidget):
             self.value_text.font_size = size
             self.trigger_render()
 
+    def label_width(self) -> float:
+        """How wide the whole label is at the current type size."""
+        if self.label_text.text != self.label:
+            self.label_text.text = self.label
+        return self.label_text.content_width
+
     def step(self, delta: int) -> None:
         n = len(self.choices)
         index = (self.index + delta) % n if self.wrap else max(0, min(n - 1, self.index + delta))
@@ -262,7 +268,7 @@ class GameCard(KitWidget):
                                 italic=True, anchor_x="right")
         self.description = arcade.Text(description, 0, 0, colours.ink, theme.SMALL + 1, font_name=theme.FONT,
                                        multiline=True, width=300, anchor_y="top")
-        self.note = arcade.Text(note, 0, 0, colours.bad if note_is_problem else colours.ink_muted,
+        self.note = arcade.Text(note, 0, 0, colours.bad_ink if note_is_problem else colours.ink_muted,
                                 theme.SMALL, font_name=theme.FONT, italic=True, multiline=True, width=300)
 
     def activate(self) -> None:
@@ -277,8 +283,8 @@ class GameCard(KitWidget):
     def set_scale(self, scale: float) -> None:
         for text, size in ((self.title, theme.HEADING), (self.year, theme.BODY),
                            (self.description, theme.SMALL + 1), (self.note, theme.SMALL)):
-            if text.font_size != round(size * scale):
-                text.font_size = round(size * scale)
+            if text.font_size != theme.points(size, scale):
+                text.font_size = theme.points(size, scale)
         self.trigger_render()
 
     def do_render(self, surface) -> None:
@@ -319,7 +325,7 @@ class SaveRow(KitWidget):
         self.problem = problem
         self.heading = arcade.Text(heading, 0, 0, colours.ink, theme.BODY + 1, font_name=theme.FONT, bold=True,
                                    anchor_y="center")
-        self.details = arcade.Text(details, 0, 0, colours.bad if problem else colours.ink_muted, theme.SMALL,
+        self.details = arcade.Text(details, 0, 0, colours.bad_ink if problem else colours.ink_muted, theme.SMALL,
                                    font_name=theme.FONT, italic=problem, anchor_y="center")
         self.tag = arcade.Text(tag, 0, 0, colours.ink_muted, theme.SMALL, font_name=theme.FONT, italic=True,
                                anchor_x="right", anchor_y="center")
@@ -378,6 +384,14 @@ class ScrollText(UIWidget):
             layout.view_y = offset
         self.trigger_render()
 
+    def set_document(self, document) -> None:
+        """Show another document (the same text set for a new window size), keeping the place
+        read as a share of the whole."""
+        share = self.scrolled / self.scroll_range if self.scroll_range else 0.0
+        self.document = document
+        self.text_layout.document = document
+        self.scroll_to(share * self.scroll_range)
+
     @property
     def scroll_range(self) -> int:
         """How far the text can scroll, in pixels (0 when it all fits)."""
@@ -396,6 +410,20 @@ class ScrollText(UIWidget):
 
     def page(self) -> int:
         return max(40, self.text_layout.height - 60)
+
+    def scroll_key(self, symbol: int) -> bool:
+        """Up / Down, Page Up / Page Down, Home / End scroll the text; True if the key was one."""
+        steps = {arcade.key.UP: -48, arcade.key.DOWN: 48, arcade.key.PAGEUP: -self.page(),
+                 arcade.key.PAGEDOWN: self.page()}
+        if symbol in steps:
+            self.scroll_by(steps[symbol])
+        elif symbol == arcade.key.HOME:
+            self.scroll_to(0)
+        elif symbol == arcade.key.END:
+            self.scroll_to(self.scroll_range)
+        else:
+            return False
+        return True
 
     def on_event(self, event) -> bool | None:
         if isinstance(event, UIMouseScrollEvent) and self.rect.point_in_rect(event.pos):
@@ -432,14 +460,14 @@ class MenuView(arcade.View):
         self.focused: KitWidget | None = None
         self.colours = colours_of(self.window)
         self.background = theme.ChartBackground(self.colours)
-        self.help_line = arcade.Text("", 0, 0, self.colours.text_muted, theme.SMALL, font_name=theme.FONT,
-                                     anchor_x="center", italic=True)
+        self.help_line = help_text_line(self.colours)
         self.built = False
 
     # --- life cycle ----------------------------------------------------------------------
     def on_show_view(self) -> None:
         self.colours = colours_of(self.window)
         self.background = theme.ChartBackground(self.colours)
+        self.help_line = help_text_line(self.colours)
         if not self.built:
             self.build()
             self.built = True
@@ -470,8 +498,10 @@ class MenuView(arcade.View):
     def on_resize(self, width: int, height: int) -> None:
         self.background.resize(width, height)
         self.layout(width, height)
-        self.help_line.font_size = round(theme.SMALL * theme.scale_for(width, height))
-        put(self.help_line, width / 2, 28)
+        s = theme.scale_for(width, height)
+        self.help_line.font_size = theme.points(theme.SMALL, s)
+        wrap_text(self.help_line, min(width - 80, 1100 * s))   # long help wraps inside the window
+        put(self.help_line, width / 2, 22)
         self.ui.trigger_render()
 
     def build(self) -> None:
@@ -493,8 +523,18 @@ class MenuView(arcade.View):
         self.background.draw()
         self.draw_texts()
         self.ui.draw()
-        self.help_line.text = self.current_help()
-        self.help_line.draw()
+        self.draw_help()
+
+    def draw_help(self) -> None:
+        """The help line at the bottom, on a band of deep sea so it reads over anything."""
+        line = self.help_line
+        line.text = self.current_help()
+        if not line.text:
+            return
+        w, h = line.content_width + 24, line.content_height + 6
+        arcade.draw_lbwh_rectangle_filled(self.window.width / 2 - w / 2, line.y - 3, w, h,
+                                          (*self.colours.sea_deep, 235))
+        line.draw()
 
     def current_help(self) -> str:
         for widget in self.focus_order:
@@ -541,6 +581,12 @@ class MenuView(arcade.View):
         else:
             return None
         return True
+
+
+def help_text_line(colours: Palette) -> arcade.Text:
+    """The screens' help line: centred, wrapping to the width it is given, growing upwards."""
+    return arcade.Text("", 0, 0, colours.text_muted, theme.SMALL, font_name=theme.FONT, anchor_x="center",
+                       anchor_y="bottom", italic=True, multiline=True, width=800, align="center")
 
 
 def wrap_text(text: arcade.Text, width: float) -> None:

@@ -147,7 +147,7 @@ def test_the_move_count_shown_in_continue_counts_decisions_not_dice(store):
     for word in ("roll", "step", "roll"):
         match.play(word)
     assert len(match.record.actions) == 5 and match.record.ply_count == 3
-    assert read_record(store.autosave_dir / f"race-{match.record.game_uid}.yaml").ply_count == 3
+    assert read_record(store.autosave_path(match.record)).ply_count == 3
     match.undo()
     assert len(match.record.actions) == 3 and match.record.ply_count == 2
     older = GameRecord(game="race", variant="sprint", actions=["roll", "d1", "step"])
@@ -158,7 +158,7 @@ def test_every_action_autosaves_a_record_that_replays_to_the_same_position(store
     match = Match.new(SPEC, "sprint", seed=5, store=store)
     for word in ("roll", "step", "roll", "roll"):
         match.play(word)
-        saved = read_record(store.autosave_dir / f"race-{match.record.game_uid}.yaml")
+        saved = read_record(store.autosave_path(match.record))
         assert saved.actions == match.record.actions
         assert replay(saved, SPEC).to_position() == match.state.to_position()
 
@@ -188,7 +188,7 @@ def test_a_resumed_game_rolls_as_if_it_had_never_stopped(store):
     for _ in range(4):
         whole.play("roll")
         halted.play("roll")
-    resumed = Match(SPEC, read_record(store.autosave_dir / f"race-{halted.record.game_uid}.yaml"), store)
+    resumed = Match(SPEC, read_record(store.autosave_path(halted.record)), store)
     for _ in range(4):
         whole.play("roll")
         resumed.play("roll")
@@ -215,7 +215,7 @@ def test_undo_takes_back_a_decision_with_its_dice(store):
     match.undo()
     assert match.record.actions == ["step"]
     assert match.to_act() == "blue" and match.state.squares == {"red": 1, "blue": 0}
-    assert read_record(store.autosave_dir / f"race-{match.record.game_uid}.yaml").actions == ["step"]
+    assert read_record(store.autosave_path(match.record)).actions == ["step"]
     match.play("step")
     match.undo(2)
     assert match.record.actions == [] and match.to_act() == "red"

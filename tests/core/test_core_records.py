@@ -1,6 +1,7 @@
 """Saves: round trip, clear one-line refusals, all-or-nothing writes, the listing for Continue."""
 
 import os
+from datetime import datetime
 
 import pytest
 import yaml
@@ -124,3 +125,37 @@ def test_entries_list_games_newest_first_then_files_that_cannot_be_used(tmp_path
 
 def test_entries_of_an_empty_or_missing_folder(tmp_path):
     assert SaveStore(tmp_path / "nowhere").entries() == []
+
+
+def test_autosaves_are_named_by_game_opponent_and_start_not_by_a_bare_uid(tmp_path):
+    """Issue 21: "dover-patrol-1c032a8a7ef5" told the player nothing."""
+    store = SaveStore(tmp_path)
+    record = GameRecord(game="dover-patrol", variant="classic", players={"south": "human", "north": "computer:hard"},
+                        game_uid="1c032a8a7ef5", created="2026-03-01T14:05:00+00:00")
+    path = store.autosave(record)
+    began = datetime.fromisoformat(record.created).astimezone()
+    assert path.name == f"dover-patrol-vs-computer-hard-{began:%Y-%m-%d-%H%M}-1c032a8a7ef5.yaml"
+    record.actions.append("a1-a2")
+    record.updated = "2026-03-01T15:00:00+00:00"
+    assert store.autosave(record) == path and len(list(store.autosave_dir.iterdir())) == 1
+    two = GameRecord(game="naval-blockade", variant="standard", players={"runner": "human", "blockader": "human"},
+                     game_uid="ab12cd34", created="2026-03-01T14:05:00+00:00")
+    assert store.autosave(two).name.startswith("naval-blockade-two-players-")
+
+
+def test_discarding_an_autosave_also_removes_one_under_the_older_name(tmp_path):
+    store = SaveStore(tmp_path)
+    record = GameRecord(game="dover-patrol", variant="classic", game_uid="1c032a8a7ef5")
+    store.autosave_dir.mkdir(parents=True)
+    old = store.autosave_dir / "dover-patrol-1c032a8a7ef5.yaml"
+    old.write_text(record.to_yaml())
+    store.autosave(record)
+    store.discard_autosave(record)
+    assert list(store.autosave_dir.iterdir()) == []
+
+
+def test_an_autosave_name_never_carries_a_path_from_the_players(tmp_path):
+    store = SaveStore(tmp_path / "data")
+    record = GameRecord(game="toy", variant="classic", players={"a": "computer:../../../x", "b": "human"})
+    path = store.autosave(record)
+    assert path.parent == store.autosave_dir and "/" not in path.name and ".." not in path.name

@@ -81,7 +81,7 @@ def test_a_left_arrow_click_goes_back_one_value(window, games):
     view = open_game(window, "Toy Fleet")
     testing.click_widget(window, row(view, "Opponent"), where=0.95)
     strength = row(view, "Computer's strength")
-    testing.click_widget(window, strength, where=0.53)          # the left arrow of the value box
+    testing.click_widget(window, strength, where=strength.label_share + 0.03)   # the value box's left arrow
     assert view.level == "easy"
 
 

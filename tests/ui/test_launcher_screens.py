@@ -73,10 +73,13 @@ def test_rules_escape_returns_where_it_came_from(window, games):
 
 def test_rules_text_reflows_when_the_window_narrows(window, games):
     view = show_rules(window, games)
-    wide = view.page.scroll_range
+    wide = view.page.text_layout.width
     testing.resize(window, 800, 600)
-    assert view.page.scroll_range > wide
-    assert view.page.rect.right <= 800
+    try:
+        assert view.page.text_layout.width < wide and view.page.scroll_range > 0
+        assert view.page.rect.right <= 800
+    finally:
+        testing.resize(window, 1280, 800)
 
 
 def test_settings_apply_and_save_at_once(window, tmp_path):
@@ -164,3 +167,36 @@ def test_screenshot_command_writes_the_launcher_picture(tmp_path):
     image = Image.open(out)
     assert image.size == (1024, 640)
     assert testing.colour_count(image.convert("RGB")) > 100
+
+
+def test_the_rules_are_set_again_for_the_real_window_size_after_a_resize(window, games):
+    """Issue 21: type laid out for one size and shown at another loses its hairlines."""
+    view = show_rules(window, games)
+    body_size = view.page.document.get_style("font_size", 1)
+    try:
+        testing.resize(window, 1920, 1080)
+        bigger = view.page.document.get_style("font_size", 1)
+        testing.resize(window, 800, 600)
+        smaller = view.page.document.get_style("font_size", 1)
+    finally:
+        testing.resize(window, 1280, 800)
+    assert smaller < body_size < bigger
+    assert view.page.document.get_style("font_size", 1) == body_size
+
+
+@pytest.mark.parametrize("screen", ["main", "continue", "rules", "settings", "game"])
+def test_no_launcher_text_is_set_below_ten_points_at_800_by_600(window, games, screen):
+    """Issue 21: below 10 points the typeface's hairlines fade (a hyphen, the bar of a t)."""
+    from navalgames.ui.screenshot import launcher_screen
+    window.show_view(launcher_screen(window, screen, "toy"))
+    testing.resize(window, 800, 600)
+    try:
+        view = window.current_view
+        texts = [v for v in vars(view).values() if isinstance(v, arcade.Text)]
+        for widget in view.ui.walk_widgets():
+            texts += [v for v in vars(widget).values() if isinstance(v, arcade.Text)]
+        assert len(texts) >= 3
+        small = [(t.text[:30], t.font_size) for t in texts if t.font_size < 10]
+        assert small == []
+    finally:
+        testing.resize(window, 1280, 800)
