@@ -89,16 +89,35 @@ class DeployView(DoverScreen):
         return not self.problems() and self.session.state.to_act() == self.side
 
     def mouth_mines(self) -> list[str]:
-        """Squares where one of our Mines would shut our own harbour (see harbour_mouth_squares)."""
-        return sorted(sq for sq, code in self.placement.items() if code == "MI" and sq in self.mouth)
+        """Our Mines on the harbour-mouth squares (see harbour_mouth_squares) when they shut the
+        harbour: no way leads from it out past those squares, Mines never moving. One Mine on a5
+        alone (the booklet's Forward mines) leaves the way by b4 open and is no cause for alarm."""
+        mines = {sq for sq, code in self.placement.items() if code == "MI" and sq in self.mouth}
+        if not mines:
+            return []
+        names, steps = self.rules.names, self.rules.steps
+        harbour = self.rules.board.harbours[self.side_index]
+        frontier = [sq for sq in harbour if names[sq] not in mines]
+        seen = set(frontier)
+        while frontier:
+            sq = frontier.pop()
+            if sq not in harbour and names[sq] not in self.mouth:
+                return []                                 # out past the mouth: the harbour is open
+            for n in steps[sq]:
+                if n not in seen and names[n] not in mines:
+                    seen.add(n)
+                    frontier.append(n)
+        return sorted(mines)
 
     def mouth_warning(self) -> str:
         squares = self.mouth_mines()
         if not squares:
             return ""
-        where = " and ".join(squares)
-        return (f"A Mine on {where} shuts your own harbour: it never moves, so nothing could sail out "
-                f"past it, nor a captured flag come home.")
+        if len(squares) == 1:
+            return (f"A Mine on {squares[0]} shuts your own harbour: it never moves, so nothing could sail "
+                    f"out past it, nor a captured flag come home.")
+        return (f"Mines on {', '.join(squares[:-1])} and {squares[-1]} shut your own harbour: they never move, "
+                f"so nothing could sail out past them, nor a captured flag come home.")
 
     def set_placement(self, deploy: Deploy) -> None:
         names = self.rules.names

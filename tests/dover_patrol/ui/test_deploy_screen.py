@@ -89,6 +89,18 @@ def test_a_mine_beside_the_flag_inside_the_harbour_is_no_mouth(window):
     assert view.question is None and match.record.actions
 
 
+def test_mines_walling_in_the_square_outside_the_mouth_are_warned_of_but_one_alone_is_not(window):
+    match, view = open_match(window, players=VS_COMPUTER)
+    click_button(window, view, "preset:forward-mines")     # the booklet's own: a Mine on a5, b4 open
+    assert view.placement["a5"] == "MI" and view.placement.get("b4") != "MI"
+    assert not view.mouth_mines() and "Your fleet is ready" in view.status_text
+    mine = next(sq for sq, code in view.placement.items() if code == "MI" and sq != "a5")
+    drag(window, view.board.screen_centre(mine), view.board.screen_centre("b4"))
+    assert view.mouth_mines() == ["a5", "b4"] and "Mines on a5 and b4" in view.status_text
+    testing.press(window, arcade.key.ENTER)
+    assert view.question is not None and not match.record.actions
+
+
 # --- a half-made deployment is kept ---------------------------------------------------------------
 
 def place_three(window, view) -> dict[str, str]:
