@@ -500,6 +500,19 @@ def evaluate(state: DoverState, side: str) -> float:
 
 
 # --- deployments after the booklet ----------------------------------------------------------------
+def harbour_mouth_squares(rules: Rules, side: int) -> frozenset[int]:
+    """The squares where a Mine of ``side``'s own would shut its harbour.
+
+    The harbour's mouth, the square just outside it and that square's other neighbours: our own
+    Mine never moves, so a Mine there would shut our fleet in and keep a captured flag from ever
+    coming home (7% of deployments mined the mouth; Mines on both a5 and b4 wall it in just as
+    well). Empty when the variant has no harbour walls. The deployment screen warns about these.
+    """
+    harbour = rules.board.harbours[side] if rules.variant.walls else frozenset()
+    return frozenset(sq for h in harbour for n in rules.steps[h] if n not in harbour
+                     for sq in (h, n, *rules.steps[n]))
+
+
 def booklet_deployment(rules: Rules, side: int, rng: random.Random) -> Deploy:
     """A deployment that follows the booklet's advice, different every game.
 
@@ -540,12 +553,7 @@ def booklet_deployment(rules: Rules, side: int, rng: random.Random) -> Deploy:
     front = rules.variant.setup.ranks
     harbour = set(rules.board.harbours[SOUTH]) & main if rules.variant.walls else set()
     base = rules.bases[SOUTH]
-    # The harbour's mouth, the square just outside it and that square's other neighbours: never
-    # a Mine there, for our own Mine never moves, so it would shut our fleet in and keep a
-    # captured flag from ever coming home (7% of deployments mined the mouth; Mines on both a5
-    # and b4 wall it in just as well).
-    no_mines = {sq for h in harbour for n in rules.steps[h] if n not in harbour
-                for sq in (h, n, *rules.steps[n])}
+    no_mines = harbour_mouth_squares(rules, SOUTH)   # never a Mine there
 
     # The odd piece on the odd rank: something cheap, or a Mine out in mid-ocean.
     odd_kinds = [k for k in (1, MI, 3, 5) if left.get(k)]

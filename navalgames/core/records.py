@@ -43,6 +43,9 @@ class GameRecord:
     actions: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None                    # Outcome.as_dict() once over
     decisions: int | None = None                            # players' moves: no dice, no setup
+    # a player's decision still being made (a half-made deployment: square -> piece), by side,
+    # kept so that leaving or closing the window loses nothing; never part of the game's actions
+    drafts: dict[str, dict[str, str]] = field(default_factory=dict)
     game_uid: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     created: str = field(default_factory=_now)
     updated: str = field(default_factory=_now)
@@ -140,6 +143,15 @@ def _result_problem(value: Any) -> str | None:
     return None if ok else "'result' must be {winner: SIDE or none, reason: TEXT} or null"
 
 
+def _drafts_problem(value: Any) -> str | None:
+    ok = isinstance(value, dict) and len(value) <= 8 and all(
+        _matches(SIDE, side) and isinstance(draft, dict) and len(draft) <= 400 and all(
+            isinstance(k, str) and isinstance(v, str) and 0 < len(k) <= 12 and 0 < len(v) <= 12
+            for k, v in draft.items())
+        for side, draft in value.items())
+    return None if ok else "'drafts' must map each side to a mapping of short names"
+
+
 _FIELD_CHECKS = {
     "game": _id_check("game", GAME_ID, "a game id like dover-patrol"),
     "variant": _id_check("variant", VARIANT_ID, "a variant id like classic"),
@@ -152,6 +164,7 @@ _FIELD_CHECKS = {
     "result": _result_problem,
     "decisions": lambda v: None if v is None or (_is_whole(v) and v >= 0) else
     "'decisions' must be a whole number",
+    "drafts": _drafts_problem,
     "game_uid": _id_check("game_uid", GAME_UID, "8 to 32 hex digits"),
     "created": lambda v: None if _is_date(v) else "'created' must be a date and time (ISO 8601)",
     "updated": lambda v: None if _is_date(v) else "'updated' must be a date and time (ISO 8601)",

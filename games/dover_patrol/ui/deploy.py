@@ -1,9 +1,14 @@
 """The deployment screen: a player places his fleet, in secret, on his lit setup squares.
 
 Ships come from a tray grouped by kind; they are dragged (or clicked, then a square clicked)
-onto the board, dragged back or right-clicked to return, dropped on each other to swap. Random,
-the variant's named presets and the player's own saved formations fill the board at once. Ready
-is offered only when the engine finds nothing wrong, and what is wrong is said in its words.
+onto the board, dragged back or right-clicked to return, dropped on each other to swap. Random
+(the computer's own booklet-minded deployer), the variant's named presets and the player's own
+saved formations fill the board at once. Ready is offered only when the engine finds nothing
+wrong, and what is wrong is said in its words; a legal deployment with a Mine in or at the
+harbour's mouth is warned about and played only when the player confirms it.
+
+A deployment in progress is kept in the game's record (``drafts``) as the fleet is placed, on
+Menu and on closing the window, so Continue brings it back half-made as it was left.
 """
 
 from __future__ import annotations
@@ -14,16 +19,19 @@ import arcade
 
 from games.dover_patrol.rules import KIND_OF_CODE, Deploy, deployment_problems
 from games.dover_patrol.rules.model import CODE_ORDER, KIND_CODES, SIDE_INDEX
-from games.dover_patrol.rules.setup import preset_deployment, presets_for, random_deployment
+from games.dover_patrol.ai import booklet_deployment, harbour_mouth_squares
+from games.dover_patrol.rules.setup import preset_deployment, presets_for
+from navalgames.core.records import SaveError
 from navalgames.core.state import IllegalAction
 
 from .guide import kind_guide
 from .formations import Formation, FormationError, delete_formation, load_formations, save_formation
 from .screen import DoverScreen
 from .session import Session
-from .widgets import Button, Prompt, wrap
+from .widgets import Button, Prompt, text_height, text_width
 
 TRAY_COLUMNS = 5
+TEXT_FLOOR = 0.9   # text shrinks with the window no further than this: hairlines stay legible
 
 
 class DeployView(DoverScreen):
@@ -48,10 +56,15 @@ class DeployView(DoverScreen):
         self.main_squares = sorted(names[s] for s in main)
         self.odd_squares = sorted(names[s] for s in odd)
         self.zone = set(self.main_squares) | set(self.odd_squares)
+        self.mouth = {names[s] for s in harbour_mouth_squares(self.rules, self.side_index)}
+        # Random draws from the game's seed, so a test (or a curious player) can replay it
+        self.rng = random.Random(f"{session.match.record.seed}:{side}:random-deployment")
         try:
             self.formations = load_formations()
         except FormationError as exc:
             self.formations, self.message = [], str(exc)
+        self.kept = dict(session.match.record.drafts.get(side, {}))   # the draft as last written
+        self.resume_draft()
 
     # --- the fleet --------------------------------------------------------------------------------
     def counts_left(self) -> dict[str, int]:
@@ -75,6 +88,37 @@ class DeployView(DoverScreen):
     def ready_allowed(self) -> bool:
         return not self.problems() and self.session.state.to_act() == self.side
 
+    def mouth_mines(self) -> list[str]:
+        """Our Mines on the harbour-mouth squares (see harbour_mouth_squares) when they shut the
+        harbour: no way leads from it out past those squares, Mines never moving. One Mine on a5
+        alone (the booklet's Forward mines) leaves the way by b4 open and is no cause for alarm."""
+        mines = {sq for sq, code in self.placement.items() if code == "MI" and sq in self.mouth}
+        if not mines:
+            return []
+        names, steps = self.rules.names, self.rules.steps
+        harbour = self.rules.board.harbours[self.side_index]
+        frontier = [sq for sq in harbour if names[sq] not in mines]
+        seen = set(frontier)
+        while frontier:
+            sq = frontier.pop()
+            if sq not in harbour and names[sq] not in self.mouth:
+                return []                                 # out past the mouth: the harbour is open
+            for n in steps[sq]:
+                if n not in seen and names[n] not in mines:
+                    seen.add(n)
+                    frontier.append(n)
+        return sorted(mines)
+
+    def mouth_warning(self) -> str:
+        squares = self.mouth_mines()
+        if not squares:
+            return ""
+        if len(squares) == 1:
+            return (f"A Mine on {squares[0]} shuts your own harbour: it never moves, so nothing could sail "
+                    f"out past it, nor a captured flag come home.")
+        return (f"Mines on {', '.join(squares[:-1])} and {squares[-1]} shut your own harbour: they never move, "
+                f"so nothing could sail out past them, nor a captured flag come home.")
+
     def set_placement(self, deploy: Deploy) -> None:
         names = self.rules.names
         self.placement = {names[sq]: KIND_CODES[k] for sq, k in deploy.placement}
@@ -83,8 +127,8 @@ class DeployView(DoverScreen):
 
     # --- actions ------------------------------------------------------------------------------------
     def randomise(self) -> None:
-        self.set_placement(random_deployment(self.rules, self.side_index, random.Random()))
-        self.message = "A random deployment: drag ships to change it."
+        self.set_placement(booklet_deployment(self.rules, self.side_index, self.rng))
+        self.message = "A random deployment after the booklet's advice: drag ships to change it."
 
     def clear_all(self) -> None:
         self.placement = {}
@@ -162,29 +206,82 @@ class DeployView(DoverScreen):
     def ready(self) -> None:
         if not self.ready_allowed():
             return
+        if self.mouth_mines():
+            self.ask(f"{self.mouth_warning()} Deploy anyway?",
+                     [("Deploy anyway", "Y", self.deploy), ("Move it", "N", lambda: None)])
+            return
+        self.deploy()
+
+    def deploy(self) -> None:
         deploy = Deploy(self.side_index, self.pairs(), self.rules.grid)
+        drafts = self.session.match.record.drafts
+        draft = drafts.pop(self.side, None)      # played: no longer a draft (the autosave drops it)
         try:
             self.session.play(deploy)
         except IllegalAction as exc:
+            if draft is not None:
+                drafts[self.side] = draft
             self.message = str(exc)
             self.dirty = True
             return
+        self.kept = {}
         self.sound("place")
         from .flow import show_next
         show_next(self.session)
 
     def menu(self) -> None:
+        self.keep_draft()
         self.session.thinker.forget()
         self.window.show_launcher()
+
+    # --- the deployment in progress, kept with the game ---------------------------------------------
+    def resume_draft(self) -> None:
+        """Place the fleet as it was left; what no longer fits (a hand-edited save) is set aside."""
+        counts = {code: self.rules.counts[KIND_OF_CODE[code]] for code in CODE_ORDER}
+        dropped = 0
+        for square, code in self.kept.items():
+            if square in self.zone and counts.get(code, 0) > 0:
+                self.placement[square] = code
+                counts[code] -= 1
+            else:
+                dropped += 1
+        if self.placement:
+            self.message = "Your deployment as you left it."
+        if dropped:
+            self.message = (f"{dropped} ship{'s' if dropped != 1 else ''} of the deployment kept from last "
+                            f"time did not fit this game and went back to the tray.")
+
+    def keep_draft(self) -> None:
+        """Write the deployment in progress into the game's autosave, if it changed."""
+        match = self.session.match
+        if match.store is None or self.placement == self.kept or self.session.state.phase != "setup":
+            return
+        if self.side in self.session.state.observation(self.side).deployed:
+            return
+        if self.placement:
+            match.record.drafts[self.side] = dict(sorted(self.placement.items()))
+        else:
+            match.record.drafts.pop(self.side, None)
+        try:
+            match.autosave()
+            self.kept = dict(self.placement)
+        except (OSError, SaveError) as exc:
+            self.message = f"Could not keep the deployment in the autosave: {exc}"
+
+    def on_close(self) -> None:
+        """The window is closing: keep the deployment (the window then closes as usual)."""
+        self.keep_draft()
 
     # --- the computer may deploy first ---------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
         if self.session.state.phase == "setup" and self.session.computer_to_act():
+            self.window.request_redraw()          # an open-ended wait: its end must be drawn
             if self.session.poll_computer() is not None:
                 self.dirty = True
         elif self.session.state.phase != "setup":
             from .flow import show_next
+            self.window.request_redraw()
             show_next(self.session)
 
     # --- drawing ---------------------------------------------------------------------------------------
@@ -196,53 +293,76 @@ class DeployView(DoverScreen):
         self.board.show(picture)
         self.board.highlight(zone=sorted(self.zone - set(self.placement)),
                              selected=self.drag_from[1] if self.drag_from and self.drag_from[0] == "board" else None)
+        self.keep_draft()
         self.build_panel()
 
     def build_panel(self) -> None:
+        """The panel, top down: heading and how-to, the tray, the buttons; from the bottom up:
+        Menu and Ready, what is still wrong; the hover guide in the room between. Text is sized
+        and wrapped in real pixels, so nothing is cut at any window size."""
         c, lay = self.panel, self.layout
         c.reset()
         if lay is None:
             return
         k = lay.scale
+        ts = max(k, TEXT_FLOOR)
         left, width = lay.panel.left + 18 * k, lay.panel.width - 36 * k
-        dim, text = self.pal.panel_dim, c.style.text
         c.rect(lay.panel.left, 0, 3 * k, lay.height, (60, 70, 86))
-        y = lay.height - 38 * k
-        c.text(f"{self.side.title()} deploys", left, y, self.pal.side_light[self.side], 22 * k, bold=True)
-        y -= 20 * k
-        c.text(self.session.variant.name, left, y, text, 12 * k, italic=True)
-        y -= 8 * k
+        y = self.heading_block(left, width, lay.height - 12 * k, ts)
+        y = self.tray_block(left, width, y - 8 * k, k, ts)
+        y = self.buttons_block(left, width, y - 4 * k, k, ts)
+        floor = self.status_block(left, width, k, ts)
+        self.guide_block(left, width, y - 6 * k, floor + 6 * k, ts)
+
+    def heading_block(self, left: float, width: float, y: float, ts: float) -> float:
+        c, dim = self.panel, self.pal.panel_dim
+        y -= c.paragraph(f"{self.side.title()} deploys", left, y, width, self.pal.side_light[self.side], 22 * ts,
+                         bold=True)
+        y -= c.paragraph(self.session.variant.name, left, y, width, c.style.text, 12 * ts, italic=True) + 4 * ts
         zone = self.rules.variant.setup
         how = (f"Drag your ships onto the lit squares: your nearest {zone.ranks} ranks (base left empty) "
                f"and one odd ship on your rank {zone.odd_rank}. Right-click a ship to take it back; drop "
-               f"one on another to swap them. North cannot see this screen.")
-        if self.side == "north":
-            how = how.replace("North cannot", "South cannot")
-        for line in wrap(how, int(width / (5.8 * k))):
-            y -= 14 * k
-            c.text(line, left, y, dim, 10.5 * k)
-        # the tray
-        y -= 12 * k
+               f"one on another to swap them.")
+        if self.session.hot_seat:   # only when a second person shares the screen
+            how += f" {'North' if self.side == 'south' else 'South'} must not see this screen."
+        return y - c.paragraph(how, left, y, width, dim, 10.5 * ts)
+
+    def tray_block(self, left: float, width: float, y: float, k: float, ts: float) -> float:
+        c = self.panel
         counts = self.counts_left()
         slot_w = width / TRAY_COLUMNS
         icon = min(52 * k, slot_w - 12 * k)
-        row_h = icon + 20 * k
+        labels = []
+        for code, n in counts.items():
+            name = short(self.rules.kind_names[KIND_OF_CODE[code]])
+            labels.append(c.text(name, 0, 0, c.style.text if n else self.pal.panel_dim, 9 * ts,
+                                 anchor_x="center", anchor_y="top", width=int(slot_w - 2), align="center"))
+        label_h = max((label.content_height for label in labels), default=0)
+        row_h = icon + 4 * k + label_h + 6 * k
         self.tray_slots = []
-        for i, code in enumerate(counts):
+        for i, (code, label) in enumerate(zip(counts, labels)):
             r, col = divmod(i, TRAY_COLUMNS)
             cx = left + col * slot_w + slot_w / 2
             cy = y - r * row_h - icon / 2
-            n = counts[code]
             if code == self.tray_pick:
                 c.rect(cx - icon / 2 - 4 * k, cy - icon / 2 - 4 * k, icon + 8 * k, icon + 8 * k, (250, 226, 90))
-            c.sprite(self.board.textures[f"face-{self.side}-{code}"], cx, cy, icon, 255 if n else 70)
-            name = self.rules.kind_names[KIND_OF_CODE[code]]
-            c.text(f"×{n}  {short(name)}", cx, cy - icon / 2 - 11 * k, text if n else dim, 9 * k,
-                   anchor_x="center", anchor_y="center")
+            c.sprite(self.board.textures[f"face-{self.side}-{code}"], cx, cy, icon, 255 if counts[code] else 70)
+            # how many are left, on a chip at the icon's corner (the name below keeps its width)
+            count, size = f"×{counts[code]}", 8.5 * ts
+            chip_w, chip_h = text_width(count, size, True) + 6 * ts, 14 * ts
+            chip_l, chip_b = cx + icon / 2 - chip_w + 5 * k, cy - icon / 2 - 3 * k
+            c.rect(chip_l, chip_b, chip_w, chip_h, (24, 30, 40) if counts[code] else (40, 46, 56), over_sprites=True)
+            c.text(count, chip_l + chip_w / 2, chip_b + chip_h / 2, c.style.text if counts[code] else self.pal.panel_dim,
+                   size, bold=True, anchor_x="center", anchor_y="center")
+            label.position = (round(cx), round(cy - icon / 2 - 4 * k))
             self.tray_slots.append((code, (cx - icon / 2, cy - icon / 2, icon, icon)))
         rows = (len(counts) + TRAY_COLUMNS - 1) // TRAY_COLUMNS
-        y -= rows * row_h + 6 * k
-        h, gap = 30 * k, 8 * k
+        return y - rows * row_h
+
+    def buttons_block(self, left: float, width: float, y: float, k: float, ts: float) -> float:
+        c = self.panel
+        h, gap = max(30 * k, 26 * ts), 8 * k
+        heading = (226, 200, 140)
 
         def button_row(buttons: list[Button], y: float, per_row: int = 3) -> float:
             for start in range(0, len(buttons), per_row):
@@ -250,7 +370,7 @@ class DeployView(DoverScreen):
                 bw = (width - gap * (per_row - 1)) / per_row
                 y -= h
                 for i, b in enumerate(row):
-                    c.button(b, left + i * (bw + gap), y, bw, h, size=10.5 * k)
+                    c.button(b, left + i * (bw + gap), y, bw, h, size=10.5 * ts)
                 y -= gap
             return y
 
@@ -260,13 +380,11 @@ class DeployView(DoverScreen):
                                name="save_formation")], y)
         presets = presets_for(self.rules)
         if presets:
-            c.text("Presets", left, y - 12 * k, (226, 200, 140), 11 * k, bold=True)
-            y -= 18 * k
+            y -= c.paragraph("Presets", left, y, width, heading, 11 * ts, bold=True) + 2 * k
             y = button_row([Button(p.name, (lambda p=p: self.use_preset(p)), name=f"preset:{p.id}")
                             for p in presets], y)
         mine = self.fitting_formations()
-        c.text("My formations", left, y - 12 * k, (226, 200, 140), 11 * k, bold=True)
-        y -= 18 * k
+        y -= c.paragraph("My formations", left, y, width, heading, 11 * ts, bold=True) + 2 * k
         if mine:
             y = button_row([Button(f.name, (lambda f=f: self.load_formation(f)), name=f"formation:{f.name}")
                             for f in mine[-6:]], y)
@@ -274,45 +392,54 @@ class DeployView(DoverScreen):
                 label = f"Really delete '{self.loaded}'?" if self.forget_asked else f"Forget '{self.loaded}'"
                 y = button_row([Button(label, self.forget_formation, name="forget_formation")], y, per_row=2)
         else:
-            c.text("none saved yet for this fleet", left, y - 12 * k, dim, 10 * k, italic=True)
-            y -= 20 * k
-        shown = self.hover_code or self.tray_pick
-        if shown:
-            y -= 8 * k
-            for line in wrap(kind_guide(self.rules, shown), int(width / (5.8 * k)))[:4]:
-                y -= 14 * k
-                c.text(line, left, y, (214, 220, 226), 10.5 * k, italic=True)
-        elif y > 200 * k:
-            y -= 22 * k
-            c.text("Point at a ship in the tray to see what it sinks and what sinks it.", left, y, dim,
-                   10 * k, italic=True, width=int(width))
-        # what is wrong, and Ready
-        ready_h = 40 * k
-        bottom = 14 * k
-        c.button(Button("Menu", self.menu, "M", name="menu"), left, bottom, width * 0.3, ready_h, size=12 * k)
+            y -= c.paragraph("none saved yet for this fleet", left, y, width, self.pal.panel_dim, 10 * ts,
+                             italic=True)
+        return y
+
+    def status_block(self, left: float, width: float, k: float, ts: float) -> float:
+        """Menu and Ready at the foot, what is wrong (or ready) above them; returns the block's top."""
+        c = self.panel
+        ready_h, bottom = max(40 * k, 32 * ts), 14 * k
+        c.button(Button("Menu", self.menu, "M", name="menu"), left, bottom, width * 0.3, ready_h, size=12 * ts)
         allowed = self.ready_allowed()
         c.button(Button("Ready", self.ready, "Enter", allowed, accent=allowed, name="ready"),
-                 left + width * 0.34, bottom, width * 0.66, ready_h, size=14 * k)
+                 left + width * 0.34, bottom, width * 0.66, ready_h, size=14 * ts)
+        text = c.style.text
         problems = self.problems()
         if self.prompt:
-            lines = [f"{self.prompt.question}: {self.prompt.value}_", "Enter to save, Esc to cancel."]
+            status = f"{self.prompt.question}: {self.prompt.value}_\nEnter to save, Esc to cancel."
             colour = (250, 226, 90)
         elif problems:
-            lines = ["Not ready: " + problems[0]] + problems[1:3]
+            status = "\n".join(["Not ready: " + problems[0]] + problems[1:3])
             colour = (250, 190, 120)
         elif self.session.state.to_act() != self.side:
-            lines = ["Waiting for the computer to deploy…"]
-            colour = text
+            status, colour = "Waiting for the computer to deploy…", text
+        elif self.mouth_mines():
+            status = f"Ready, but take care: {self.mouth_warning()}"
+            colour = (250, 190, 120)
         else:
-            lines = ["Your fleet is ready: press Ready (Enter)."]
-            colour = (170, 220, 170)
+            status, colour = "Your fleet is ready: press Ready (Enter).", (170, 220, 170)
+        self.status_text = status
+        y = bottom + ready_h + 10 * k
+        y += c.text(status, left, y, colour, 11 * ts, anchor_y="bottom", width=int(width)).content_height
         if self.message and not self.prompt:
-            lines = [self.message] + lines
-        wrapped = [part for line in lines for part in wrap(line, int(width / (6.0 * k)))]
-        yy = bottom + ready_h + 12 * k + (len(wrapped[:5]) - 1) * 15 * k
-        for i, line in enumerate(wrapped[:5]):
-            c.text(line, left, yy - i * 15 * k, colour if i >= (1 if self.message and not self.prompt else 0) else text,
-                   11 * k)
+            y += 4 * k + c.text(self.message, left, y + 4 * k, text, 11 * ts, anchor_y="bottom",
+                                width=int(width)).content_height
+        return y
+
+    def guide_block(self, left: float, width: float, top: float, floor: float, ts: float) -> None:
+        """What the pointed-at (or picked) kind sinks and is sunk by, in the room left."""
+        c, shown = self.panel, self.hover_code or self.tray_pick
+        if shown:
+            words, colour = kind_guide(self.rules, shown), (214, 220, 226)
+        else:
+            words, colour = "Point at a ship in the tray to see what it sinks and what sinks it.", self.pal.panel_dim
+        for size in (10.5 * ts, 9.5 * ts, 8.5 * ts):      # a smaller size before leaving anything out
+            if text_height(words, size, width, italic=True) <= top - floor:
+                c.paragraph(words, left, top, width, colour, size, italic=True)
+                self.guide_text = words
+                return
+        self.guide_text = ""
 
     def draw_moving(self) -> None:
         super().draw_moving()

@@ -10,10 +10,13 @@ from typing import Callable
 
 import arcade
 
+from navalgames.ui import theme
+
 from .art import palette
-from .widgets import Canvas, wrap
+from .widgets import Canvas, text_height, text_width
 
 GRACE = 0.35   # seconds during which input is ignored, so a double click does not skip the screen
+TEXT_FLOOR = 0.9   # text shrinks with the window no further than this
 
 
 class HandOverView(arcade.View):
@@ -37,27 +40,39 @@ class HandOverView(arcade.View):
         self.build()
 
     def build(self) -> None:
+        """The band across the middle, sized to the window and to what it says (nothing cut)."""
         w, h = self.window.get_size()
+        k = max(theme.scale_for(w, h), TEXT_FLOOR)
         c = self.canvas
         c.reset()
-        band = min(420, h * 0.5)
-        c.rect(0, h / 2 - band / 2, w, band, (16, 24, 36))
-        c.rect(0, h / 2 + band / 2 - 6, w, 6, self.pal.side[self.side])
-        c.rect(0, h / 2 - band / 2, w, 6, self.pal.side[self.side])
+        wide = min(w - 60 * k, 900 * k)
+        call = f"Press a key or click when {self.other.title()} is not looking."
+        heading_size = 40 * k
+        while heading_size > 20 and text_width(self.heading, heading_size, True) > w - 2 * 200 * k:
+            heading_size -= 1      # the side's piece and flag stand either side of the heading
+        news = self.news[-4:]
+        news_h = sum(text_height(line, 13 * k, wide, italic=True) + 6 * k for line in news)
+        call_h = text_height(call, 18 * k, wide)
+        content = 90 * k + call_h + 24 * k + news_h
+        band = min(h - 20, max(min(420 * k, h * 0.5), content + 60 * k))
+        bottom = (h - band) / 2
+        c.rect(0, bottom, w, band, (16, 24, 36))
+        c.rect(0, bottom + band - 6, w, 6, self.pal.side[self.side])
+        c.rect(0, bottom, w, 6, self.pal.side[self.side])
         from .textures import piece_textures
         textures = piece_textures(self.pal.name == "colour-blind")
         # the side's piece back and flag: who is called is plain at a glance, in any palette
-        c.sprite(textures[f"back-{self.side}"], w / 2 - 230, h / 2 + band * 0.26, 72)
-        c.sprite(textures[f"flag-{self.side}"], w / 2 + 230, h / 2 + band * 0.26, 80)
-        c.text(self.heading, w / 2, h / 2 + band * 0.26, self.pal.side_light[self.side], 40, bold=True,
+        y = (h + content) / 2 - 45 * k
+        half = min(230 * k, w / 2 - 50 * k)
+        c.sprite(textures[f"back-{self.side}"], w / 2 - half, y, 72 * k)
+        c.sprite(textures[f"flag-{self.side}"], w / 2 + half, y, 80 * k)
+        c.text(self.heading, w / 2, y, self.pal.side_light[self.side], heading_size, bold=True,
                anchor_x="center", anchor_y="center")
-        c.text(f"Press a key or click when {self.other.title()} is not looking.", w / 2, h / 2 + band * 0.08,
-               (230, 226, 214), 18, anchor_x="center", anchor_y="center")
-        y = h / 2 - band * 0.08
-        for line in self.news[-4:]:
-            for part in wrap(line, 90):
-                c.text(part, w / 2, y, (168, 178, 188), 13, anchor_x="center", anchor_y="center", italic=True)
-                y -= 22
+        y -= 45 * k + 8 * k
+        y -= c.paragraph(call, (w - wide) / 2, y, wide, (230, 226, 214), 18 * k, align="center") + 24 * k
+        for line in news:
+            y -= c.paragraph(line, (w - wide) / 2, y, wide, (168, 178, 188), 13 * k, italic=True,
+                             align="center") + 6 * k
 
     def on_update(self, delta_time: float) -> None:
         self.age += delta_time
@@ -90,17 +105,21 @@ class AnswerView(HandOverView):
     def build(self) -> None:
         from .widgets import Button
         w, h = self.window.get_size()
+        k = max(theme.scale_for(w, h), TEXT_FLOOR)
         c = self.canvas
         c.reset()
-        band = min(380, h * 0.5)
+        band = min(380 * k, h * 0.6)
+        wide = min(w - 60 * k, 900 * k)
         c.rect(0, h / 2 - band / 2, w, band, (16, 24, 36))
-        c.text(self.heading, w / 2, h / 2 + band * 0.25, self.pal.side_light[self.side], 34, bold=True,
-               anchor_x="center", anchor_y="center")
-        c.text(self.question, w / 2, h / 2 + band * 0.06, (230, 226, 214), 18, anchor_x="center", anchor_y="center")
+        c.text(self.heading, w / 2, h / 2 + band * 0.25, self.pal.side_light[self.side], 34 * k, bold=True,
+               anchor_x="center", anchor_y="center", width=int(wide), align="center")
+        c.text(self.question, w / 2, h / 2 + band * 0.04, (230, 226, 214), 18 * k, anchor_x="center",
+               anchor_y="center", width=int(wide), align="center")
+        bw, bh = min(230 * k, (w - 80 * k) / 2), 44 * k
         c.button(Button("Accept the draw", lambda: self._answer(self.on_yes), "Y", accent=True, name="accept"),
-                 w / 2 - 250, h / 2 - band * 0.25, 230, 44, size=14)
+                 w / 2 - bw - 20 * k, h / 2 - band * 0.3, bw, bh, size=14 * k)
         c.button(Button("Play on", lambda: self._answer(self.on_no), "N", name="decline"),
-                 w / 2 + 20, h / 2 - band * 0.25, 230, 44, size=14)
+                 w / 2 + 20 * k, h / 2 - band * 0.3, bw, bh, size=14 * k)
 
     def _answer(self, action: Callable[[], None]) -> None:
         if self.age >= GRACE and not self.done:

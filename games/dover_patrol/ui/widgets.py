@@ -9,6 +9,7 @@ batch per panel.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable
 
 import arcade
@@ -69,20 +70,31 @@ class Canvas:
         self.buttons: list[Button] = []
         self._button_faces: list[tuple[Button, arcade.Sprite, arcade.Text]] = []
 
-    def rect(self, left: float, bottom: float, width: float, height: float, colour) -> arcade.Sprite:
+    def rect(self, left: float, bottom: float, width: float, height: float, colour,
+             over_sprites: bool = False) -> arcade.Sprite:
         sprite = arcade.SpriteSolidColor(max(1, int(width)), max(1, int(height)),
                                          left + width / 2, bottom + height / 2, colour)
-        self.shapes.append(sprite)
+        (self.sprites if over_sprites else self.shapes).append(sprite)
         return sprite
 
     def text(self, value: str, x: float, y: float, colour=None, size: float = 12, *, bold: bool = False,
              anchor_x: str = "left", anchor_y: str = "baseline", width: int | None = None,
              italic: bool = False, align: str = "left") -> arcade.Text:
-        label = arcade.Text(value, x, y, colour or self.style.text, size, width=width or 0,
+        # Whole pixels: a glyph drawn between pixels is resampled and its hairlines fade away
+        # (at scales other than 1 a hyphen vanished: "h7-h6" read "h7 h6").
+        x, y, width = round(x), round(y), int(width or 0)
+        label = arcade.Text(value, x, y, colour or self.style.text, size, width=width,
                             multiline=bool(width), font_name=PANEL_FONT, bold=bold, italic=italic, align=align,
                             anchor_x=anchor_x, anchor_y=anchor_y, batch=self.batch)
         self.texts.append(label)
         return label
+
+    def paragraph(self, value: str, left: float, top: float, width: float, colour=None, size: float = 12, *,
+                  bold: bool = False, italic: bool = False, align: str = "left") -> float:
+        """Text wrapped to ``width`` pixels below ``top``; returns its height."""
+        label = self.text(value, left, top, colour, size, bold=bold, italic=italic, width=max(1, int(width)),
+                          anchor_y="top", align=align)
+        return label.content_height
 
     def sprite(self, texture: arcade.Texture, x: float, y: float, size: float, alpha: int = 255) -> arcade.Sprite:
         sprite = arcade.Sprite(texture)
@@ -97,7 +109,12 @@ class Canvas:
         button.rect = (left, bottom, width, height)
         self.rect(left - 1, bottom - 1, width + 2, height + 2, self.style.edge)
         face = self.rect(left, bottom, width, height, self.style.face)
+        # the key hint goes first, then the size shrinks, before a label is cut at the button's edge
         label = button.label + (f"  ({button.key})" if button.key else "")
+        if button.key and text_width(label, size, button.accent) > width - 8:
+            label = button.label
+        while size > 7 and text_width(label, size, button.accent) > width - 8:
+            size -= 0.5
         text = self.text(label, left + width / 2, bottom + height / 2, size=size,
                          anchor_x="center", anchor_y="center", bold=button.accent)
         self.buttons.append(button)
@@ -140,6 +157,18 @@ class Canvas:
         self.shapes.draw()
         self.sprites.draw()
         self.batch.draw()
+
+
+@lru_cache(maxsize=4096)
+def text_width(value: str, size: float, bold: bool = False) -> int:
+    """How wide ``value`` is drawn in the panel font, in pixels (remembered: panels are rebuilt often)."""
+    return arcade.Text(value, 0, 0, font_size=size, font_name=PANEL_FONT, bold=bold).content_width
+
+
+def text_height(value: str, size: float, width: float, italic: bool = False) -> int:
+    """How tall ``value`` is once wrapped to ``width`` pixels in the panel font."""
+    return arcade.Text(value, 0, 0, font_size=size, font_name=PANEL_FONT, italic=italic, width=max(1, int(width)),
+                       multiline=True).content_height
 
 
 def wrap(text: str, width_chars: int) -> list[str]:
