@@ -7,12 +7,14 @@ so resizing only moves the camera. Labels are drawn in screen space so they stay
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import arcade
 import pyglet
 from arcade.types import LBWH, LRBT
 
+from .art import palette
 from .geometry import BoardGeometry
 from .textures import board_texture, piece_textures
 
@@ -40,11 +42,25 @@ class BoardPicture:
 
 
 @dataclass
+class Slide:
+    sprite: arcade.Sprite
+    start: tuple[float, float]
+    end: tuple[float, float]
+    age: float
+    life: float
+
+
+@dataclass
 class Effect:
     sprite: arcade.Sprite
     age: float
     life: float
     grow: float
+
+
+def badges(picture: BoardPicture) -> set[tuple]:
+    """The small marks drawn on pieces: flags carried and eyes."""
+    return {(square, t.flag, t.exposed) for square, t in picture.tokens.items() if t.flag or t.exposed}
 
 
 class BoardWidget:
@@ -55,6 +71,7 @@ class BoardWidget:
         self.viewer = viewer
         self.colour_blind = colour_blind
         self.textures = piece_textures(colour_blind)
+        self.last_colour = palette(colour_blind).last_move
         self.world_w = geometry.files * SQUARE
         self.world_h = geometry.ranks * SQUARE
         self.camera = arcade.Camera2D(viewport=LBWH(0, 0, 100, 100), projection=LRBT(0, self.world_w, 0, self.world_h),
@@ -66,6 +83,9 @@ class BoardWidget:
         self.effects: list[Effect] = []
         self.effect_sprites = arcade.SpriteList()
         self.lifted = arcade.SpriteList()        # a piece being dragged (drawn live)
+        self.sliding = arcade.SpriteList()       # pieces gliding to the square they moved to (live)
+        self.slides: list[Slide] = []
+        self.still_changed = False               # a slide landed: the still picture must be drawn again
         self._flag_sprites = arcade.SpriteList()
         self.label_batch = pyglet.graphics.Batch()
         self.labels: list[arcade.Text] = []
@@ -84,7 +104,7 @@ class BoardWidget:
             self.viewer = viewer
             self._board_sprite.texture = board_texture(self.geometry, viewer, self.colour_blind)
             self._place_board()
-            self.show(self.picture)
+            self.show(self.picture, everything=True)
             self.layout(self.area)
 
     def _place_board(self) -> None:
@@ -163,26 +183,33 @@ class BoardWidget:
         sprite.alpha = alpha
         return sprite
 
-    def show(self, picture: BoardPicture) -> None:
-        """Replace what the board shows (cheap: about a hundred sprites)."""
-        self.picture = picture
-        self.pieces.clear()
-        self.lifted.clear()
-        self.piece_at.clear()
-        self._flag_sprites = arcade.SpriteList()
+    def show(self, picture: BoardPicture, everything: bool = False) -> None:
+        """Show ``picture``: only the squares whose piece changed get new sprites (the frame after
+        a move rebuilds two or three, not eighty); ``everything`` rebuilds them all."""
+        if self.dragging:
+            self.drop()
+        self.end_slides()
+        old = {} if everything else self.picture.tokens
+        for square in list(self.piece_at):
+            if picture.tokens.get(square) != old.get(square):
+                self.pieces.remove(self.piece_at.pop(square))
         for square, token in picture.tokens.items():
-            sprite = arcade.Sprite(self.texture_for(token))
-            sprite.width = sprite.height = SQUARE * PIECE_FILL
-            sprite.position = self.world_centre(square)
-            self.pieces.append(sprite)
-            self.piece_at[square] = sprite
-            if token.exposed:
-                self._flag_sprites.append(self._sprite("eye", square, 0.30, -0.30, 0.30))
-            if token.flag:
-                self._flag_sprites.append(self._sprite(f"flag-{token.flag}", square, 0.5, 0.30, 0.28))
-        for square, side in picture.flags.items():
-            self._flag_sprites.append(self._sprite(f"flag-{side}", square, 0.62, 0.0, 0.10))
-        self.dragging = None
+            if square not in self.piece_at:
+                sprite = arcade.Sprite(self.texture_for(token))
+                sprite.width = sprite.height = SQUARE * PIECE_FILL
+                sprite.position = self.world_centre(square)
+                self.pieces.append(sprite)
+                self.piece_at[square] = sprite
+        if everything or (picture.flags, badges(picture)) != (self.picture.flags, badges(self.picture)):
+            self._flag_sprites = arcade.SpriteList()
+            for square, token in picture.tokens.items():
+                if token.exposed:
+                    self._flag_sprites.append(self._sprite("eye", square, 0.30, -0.30, 0.30))
+                if token.flag:
+                    self._flag_sprites.append(self._sprite(f"flag-{token.flag}", square, 0.5, 0.30, 0.28))
+            for square, side in picture.flags.items():
+                self._flag_sprites.append(self._sprite(f"flag-{side}", square, 0.62, 0.0, 0.10))
+        self.picture = picture
 
     def highlight(self, *, selected: str | None = None, legal=(), targets=(), zone=(), last=(),
                   exits=(), handoffs=()) -> None:
@@ -194,6 +221,8 @@ class BoardWidget:
         for square in last:
             self.underlay.append(self._sprite("last", square))
         self.overlay.clear()
+        if len(last) == 2:
+            self._arrow(*last)
         if selected:
             self.overlay.append(self._sprite("selected", selected))
         for square in legal:
@@ -207,6 +236,54 @@ class BoardWidget:
             self.overlay.append(self._sprite("handoff", square))
             if carried:
                 self.overlay.append(self._sprite(f"flag-{carried}", square, 0.42, -0.28, -0.26))
+
+    def _arrow(self, frm: str, to: str) -> None:
+        """The last move: a ring where it started and an arrow up to the edge of the piece that made it."""
+        self.overlay.append(self._sprite("wake", frm))
+        (x0, y0), (x1, y1) = self.world_centre(frm), self.world_centre(to)
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length == 0:
+            return
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        angle = -math.degrees(math.atan2(uy, ux))          # arcade turns sprites clockwise
+        start, head = 0.22 * SQUARE, 0.24 * SQUARE          # from the ring's edge; the head's length
+        end = length - PIECE_FILL * SQUARE / 2               # up to the edge of the moved piece
+        shaft = end - head - start
+        if shaft > 0:
+            line = arcade.SpriteSolidColor(int(shaft), int(0.07 * SQUARE), color=self.last_colour)
+            line.position = (x0 + ux * (start + shaft / 2), y0 + uy * (start + shaft / 2))
+            line.angle = angle
+            self.overlay.append(line)
+        tip = arcade.Sprite(self.textures["arrowhead"])
+        tip.width, tip.height = head * 1.25, head * 1.25
+        tip.position = (x0 + ux * (end - head / 2), y0 + uy * (end - head / 2))
+        tip.angle = angle
+        self.overlay.append(tip)
+
+    # --- moving a piece ------------------------------------------------------------------
+    def slide(self, frm: str, to: str, life: float = 0.25) -> float:
+        """Glide the piece now on ``to`` from ``frm``; returns how long it takes (0: nothing to do)."""
+        sprite = self.piece_at.get(to)
+        if sprite is None or frm == to or sprite in self.sliding:
+            return 0.0
+        self.pieces.remove(sprite)
+        self.sliding.append(sprite)
+        start = self.world_centre(frm)
+        sprite.position = start
+        self.slides.append(Slide(sprite, start, self.world_centre(to), 0.0, life))
+        self.still_changed = True
+        return life
+
+    def _land(self, slide: Slide) -> None:
+        slide.sprite.position = slide.end
+        self.sliding.remove(slide.sprite)
+        self.pieces.append(slide.sprite)
+        self.slides.remove(slide)
+        self.still_changed = True
+
+    def end_slides(self) -> None:
+        for slide in list(self.slides):
+            self._land(slide)
 
     # --- dragging ------------------------------------------------------------------------
     def lift(self, square: str) -> bool:
@@ -250,10 +327,18 @@ class BoardWidget:
         self.effect_sprites.append(sprite)
 
     def busy(self) -> bool:
-        return bool(self.effects)
+        return bool(self.effects or self.slides)
 
     def update(self, dt: float) -> bool:
         """Advance animations; True while any is running."""
+        for slide in list(self.slides):
+            slide.age += dt
+            t = min(1.0, slide.age / slide.life)
+            t = 1 - (1 - t) ** 2                             # eases into the square
+            (x0, y0), (x1, y1) = slide.start, slide.end
+            slide.sprite.position = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
+            if slide.age >= slide.life:
+                self._land(slide)
         for effect in list(self.effects):
             effect.age += dt
             t = min(1.0, effect.age / effect.life)
@@ -268,7 +353,7 @@ class BoardWidget:
             if t >= 1.0:
                 self.effects.remove(effect)
                 self.effect_sprites.remove(effect.sprite)
-        return bool(self.effects)
+        return self.busy()
 
     # --- drawing --------------------------------------------------------------------------
     def draw_still(self) -> None:
@@ -283,8 +368,9 @@ class BoardWidget:
 
     def draw_moving(self) -> None:
         """What moves every frame: explosions, sinking pieces, a piece being dragged."""
-        if self.effect_sprites or self.lifted:
+        if self.effect_sprites or self.lifted or self.sliding:
             with self.camera.activate():
+                self.sliding.draw()
                 self.effect_sprites.draw()
                 self.lifted.draw()
 

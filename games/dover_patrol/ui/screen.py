@@ -144,7 +144,12 @@ class DoverScreen(arcade.View):
         self.still_valid = False
 
     def on_update(self, delta_time: float) -> None:
-        self.board.update(delta_time)
+        if self.board.update(delta_time):
+            self.window.request_redraw()          # something is moving: keep the frames coming
+        if self.board.still_changed:              # a sliding piece landed: it joins the still picture
+            self.board.still_changed = False
+            self.invalidate()
+            self.window.request_redraw()
 
     def draw_still(self) -> None:
         self.board.draw_still()
@@ -250,6 +255,7 @@ class DoverScreen(arcade.View):
                     self.board.ghost(square, f"back-{d.get('side')}")
                 self.sound("aground")
                 longest = max(longest, 1.0)
+        self.window.request_redraw(longest)
         return longest
 
 

@@ -62,9 +62,18 @@ class Canvas:
         self.reset()
 
     def reset(self) -> None:
+        """Start describing the panel again. The texts of the last description are kept as spares:
+        a panel rebuilt after a move mostly shows the same words, and making an arcade.Text costs
+        about a millisecond on a software renderer while moving one costs next to nothing."""
         self.shapes = arcade.SpriteList()
         self.sprites = arcade.SpriteList()
-        self.batch = pyglet.graphics.Batch()
+        if not hasattr(self, "batch"):
+            self.batch = pyglet.graphics.Batch()
+            self._described: list[tuple[tuple, arcade.Text]] = []
+            self._spare: dict[tuple, list[arcade.Text]] = {}
+        for key, label in self._described:
+            self._spare.setdefault(key, []).append(label)
+        self._described = []
         self.texts: list[arcade.Text] = []
         self.buttons: list[Button] = []
         self._button_faces: list[tuple[Button, arcade.Sprite, arcade.Text]] = []
@@ -78,11 +87,52 @@ class Canvas:
     def text(self, value: str, x: float, y: float, colour=None, size: float = 12, *, bold: bool = False,
              anchor_x: str = "left", anchor_y: str = "baseline", width: int | None = None,
              italic: bool = False, align: str = "left") -> arcade.Text:
-        label = arcade.Text(value, x, y, colour or self.style.text, size, width=width or 0,
-                            multiline=bool(width), font_name=PANEL_FONT, bold=bold, italic=italic, align=align,
-                            anchor_x=anchor_x, anchor_y=anchor_y, batch=self.batch)
+        """A text at (x, y). ``width``: wrap to that many pixels (multiline). Placed on whole
+        pixels: glyphs drawn at half pixels lose their thin strokes (hyphens, the bar of a t)."""
+        colour = tuple(colour or self.style.text)
+        size = round(size * 2) / 2
+        width = round(width) if width else 0
+        position = (round(x), round(y))
+        key = (value, size, bold, italic, width, anchor_x, anchor_y, align)
+        spares = self._spare.get(key)
+        if spares:
+            label = spares.pop()
+            if label.text != value:        # a caller changed it since (the thinking dots)
+                label.text = value
+            if label.position != position:
+                label.position = position
+            if tuple(label.color)[:len(colour)] != colour:
+                label.color = colour
+        else:
+            label = arcade.Text(value, *position, colour, size, width=width, multiline=bool(width),
+                                font_name=PANEL_FONT, bold=bold, italic=italic, align=align,
+                                anchor_x=anchor_x, anchor_y=anchor_y, batch=self.batch)
+        self._described.append((key, label))
         self.texts.append(label)
         return label
+
+    def para(self, value: str, left: float, top: float, width: float, colour=None, size: float = 12,
+             **style) -> float:
+        """Text wrapped to ``width`` pixels, its top at ``top``; returns the height it takes."""
+        label = self.text(value, left, top, colour, size, width=int(width), anchor_y="top", **style)
+        return label.content_height
+
+    def take_back(self, label: arcade.Text) -> None:
+        """Leave out a text just described (it did not fit); it stays a spare for next time."""
+        for i in range(len(self._described) - 1, -1, -1):
+            key, found = self._described[i]
+            if found is label:
+                del self._described[i]
+                self._spare.setdefault(key, []).append(label)
+                break
+        self.texts.remove(label)
+
+    def _drop_spares(self) -> None:
+        """Texts the last description did not use again leave the batch."""
+        for spares in self._spare.values():
+            for label in spares:
+                label.label.delete()
+        self._spare = {}
 
     def sprite(self, texture: arcade.Texture, x: float, y: float, size: float, alpha: int = 255) -> arcade.Sprite:
         sprite = arcade.Sprite(texture)
@@ -137,6 +187,8 @@ class Canvas:
         return next((b for b in self.buttons if b.name == name), None)
 
     def draw(self) -> None:
+        if self._spare:
+            self._drop_spares()
         self.shapes.draw()
         self.sprites.draw()
         self.batch.draw()
