@@ -43,6 +43,7 @@ class BoardPicture:
 
 @dataclass
 class Slide:
+    end_square: str
     sprite: arcade.Sprite
     start: tuple[float, float]
     end: tuple[float, float]
@@ -86,6 +87,10 @@ class BoardWidget:
         self.sliding = arcade.SpriteList()       # pieces gliding to the square they moved to (live)
         self.slides: list[Slide] = []
         self.still_changed = False               # a slide landed: the still picture must be drawn again
+        # squares whose look changed since the screen last drew its still picture (None: all of
+        # them), so the frame after a move redraws a few squares, not the whole board
+        self.damaged: set[str] | None = None
+        self._marks: dict[str, tuple] = {}       # the highlights drawn on each square
         self._flag_sprites = arcade.SpriteList()
         self.label_batch = pyglet.graphics.Batch()
         self.labels: list[arcade.Text] = []
@@ -106,6 +111,7 @@ class BoardWidget:
             self._place_board()
             self.show(self.picture, everything=True)
             self.layout(self.area)
+            self.damaged = None
 
     def _place_board(self) -> None:
         self._board_sprite.width, self._board_sprite.height = self.world_w, self.world_h
@@ -127,6 +133,7 @@ class BoardWidget:
         self.camera.position = (self.world_w / 2, self.world_h / 2)
         self.margin = margin
         self._make_labels(margin)
+        self.damaged = None
 
     def _make_labels(self, margin: float) -> None:
         self.label_batch = pyglet.graphics.Batch()
@@ -193,14 +200,20 @@ class BoardWidget:
         for square in list(self.piece_at):
             if picture.tokens.get(square) != old.get(square):
                 self.pieces.remove(self.piece_at.pop(square))
+                self.damage(square)
         for square, token in picture.tokens.items():
             if square not in self.piece_at:
+                self.damage(square)
                 sprite = arcade.Sprite(self.texture_for(token))
                 sprite.width = sprite.height = SQUARE * PIECE_FILL
                 sprite.position = self.world_centre(square)
                 self.pieces.append(sprite)
                 self.piece_at[square] = sprite
         if everything or (picture.flags, badges(picture)) != (self.picture.flags, badges(self.picture)):
+            for square in set(picture.flags) ^ set(self.picture.flags):
+                self.damage(square)
+            for square, _, _ in badges(picture) ^ badges(self.picture):
+                self.damage(square)
             self._flag_sprites = arcade.SpriteList()
             for square, token in picture.tokens.items():
                 if token.exposed:
@@ -215,6 +228,18 @@ class BoardWidget:
                   exits=(), handoffs=()) -> None:
         """Mark squares: the selected piece, its legal destinations, attack targets, a setup zone,
         the last move, and a compulsory exit from the base."""
+        marks: dict[str, list] = {}
+        for name, squares in (("zone", zone), ("last", last), ("selected", [selected] if selected else []),
+                              ("legal", legal), ("target", targets), ("exit", exits), ("handoff", handoffs)):
+            for square in squares:
+                marks.setdefault(square, []).append(name)
+        for square in self.squares_between(*last) if len(last) == 2 else ():
+            marks.setdefault(square, []).append("arrow")
+        marks = {square: tuple(names) for square, names in marks.items()}
+        for square in set(marks) | set(self._marks):
+            if marks.get(square) != self._marks.get(square):
+                self.damage(square)
+        self._marks = marks
         self.underlay.clear()
         for square in zone:
             self.underlay.append(self._sprite("zone", square))
@@ -236,6 +261,31 @@ class BoardWidget:
             self.overlay.append(self._sprite("handoff", square))
             if carried:
                 self.overlay.append(self._sprite(f"flag-{carried}", square, 0.42, -0.28, -0.26))
+
+    def squares_between(self, frm: str, to: str) -> list[str]:
+        """Every square in the rectangle from ``frm`` to ``to`` (what an arrow between them covers)."""
+        (c0, r0), (c1, r1) = self.geometry.cell(frm, self.viewer), self.geometry.cell(to, self.viewer)
+        return [self.geometry.square_at_cell(c, r, self.viewer)
+                for c in range(min(c0, c1), max(c0, c1) + 1) for r in range(min(r0, r1), max(r0, r1) + 1)]
+
+    # --- what changed ------------------------------------------------------------------
+    def damage(self, square: str) -> None:
+        if self.damaged is not None:
+            self.damaged.add(square)
+
+    def take_damage(self) -> list[tuple[int, int, int, int]] | None:
+        """The pixel rectangles (x, y, width, height) that changed since the last call, or None
+        if the whole board did; forgets them."""
+        damaged, self.damaged = self.damaged, set()
+        if damaged is None:
+            return None
+        rects = []
+        size = SQUARE * self.scale
+        for square in damaged:
+            col, row = self.geometry.cell(square, self.viewer)
+            x, y = self.pixel_rect.left + col * size, self.pixel_rect.bottom + row * size
+            rects.append((int(x) - 1, int(y) - 1, int(size) + 3, int(size) + 3))
+        return rects
 
     def _arrow(self, frm: str, to: str) -> None:
         """The last move: a ring where it started and an arrow up to the edge of the piece that made it."""
@@ -270,8 +320,9 @@ class BoardWidget:
         self.sliding.append(sprite)
         start = self.world_centre(frm)
         sprite.position = start
-        self.slides.append(Slide(sprite, start, self.world_centre(to), 0.0, life))
+        self.slides.append(Slide(to, sprite, start, self.world_centre(to), 0.0, life))
         self.still_changed = True
+        self.damage(to)
         return life
 
     def _land(self, slide: Slide) -> None:
@@ -280,6 +331,7 @@ class BoardWidget:
         self.pieces.append(slide.sprite)
         self.slides.remove(slide)
         self.still_changed = True
+        self.damage(slide.end_square)
 
     def end_slides(self) -> None:
         for slide in list(self.slides):
@@ -292,6 +344,7 @@ class BoardWidget:
         if sprite is None:
             return False
         self.dragging = (square, sprite)
+        self.damage(square)
         self.pieces.remove(sprite)
         self.lifted.append(sprite)
         return True
@@ -305,6 +358,7 @@ class BoardWidget:
         if not self.dragging:
             return None
         square, sprite = self.dragging
+        self.damage(square)
         sprite.position = self.world_centre(square)
         self.lifted.remove(sprite)
         self.pieces.append(sprite)
@@ -356,15 +410,40 @@ class BoardWidget:
         return self.busy()
 
     # --- drawing --------------------------------------------------------------------------
-    def draw_still(self) -> None:
-        """Everything that stays put between changes: sea, highlights, pieces, flags, labels."""
-        with self.camera.activate():
-            self.background.draw()
-            self.underlay.draw()
-            self.pieces.draw()
-            self._flag_sprites.draw()
-            self.overlay.draw()
-        self.label_batch.draw()
+    def draw_still(self, box: tuple[int, int, int, int] | None = None) -> None:
+        """Everything that stays put between changes: sea, highlights, pieces, flags, labels.
+
+        ``box`` (pixels x, y, width, height): draw only what lies in it. The camera is narrowed
+        to the box, so the sprite shader drops every piece outside it before it costs anything
+        (on a software renderer each sprite drawn costs, wherever it lands)."""
+        if box is None:
+            with self.camera.activate():
+                self._draw_layers()
+            self.label_batch.draw()
+            return
+        r = self.pixel_rect
+        left, bottom = max(box[0], r.left), max(box[1], r.bottom)
+        right, top = min(box[0] + box[2], r.right), min(box[1] + box[3], r.top)
+        if right <= left or top <= bottom:
+            return
+        (x0, y0), (x1, y1) = self.to_world(left, bottom), self.to_world(right, top)
+        camera = self.camera
+        kept = camera.viewport, camera.projection, camera.position
+        camera.viewport = LBWH(left, bottom, right - left, top - bottom)
+        camera.projection = LRBT(-(x1 - x0) / 2, (x1 - x0) / 2, -(y1 - y0) / 2, (y1 - y0) / 2)
+        camera.position = ((x0 + x1) / 2, (y0 + y1) / 2)
+        try:
+            with camera.activate():
+                self._draw_layers()
+        finally:
+            camera.viewport, camera.projection, camera.position = kept
+
+    def _draw_layers(self) -> None:
+        self.background.draw()
+        self.underlay.draw()
+        self.pieces.draw()
+        self._flag_sprites.draw()
+        self.overlay.draw()
 
     def draw_moving(self) -> None:
         """What moves every frame: explosions, sinking pieces, a piece being dragged."""

@@ -27,6 +27,8 @@ SLIDE = 0.25     # seconds a moved piece takes to glide to its new square
 
 
 class PlayView(DoverScreen):
+    partial_refresh = True
+
     def __init__(self, session: Session) -> None:
         super().__init__(session, session.viewer())
         self.selected: str | None = None
@@ -387,15 +389,11 @@ class PlayView(DoverScreen):
                 break
             y += label.content_height + 2 * k
             shown += 1
-        earlier = newest - shown
-        hints = []
-        if earlier > 0:
-            hints.append(f"{earlier} earlier")
-        if self.log_scroll:
-            hints.append(f"{self.log_scroll} newer")
-        if hints:
-            c.text(" · ".join(hints) + ": mouse wheel", left + width, top + 10 * k, self.pal.panel_dim, 9 * k,
-                   anchor_x="right", italic=True)
+        # the same few words move after move (a new text costs a millisecond; moved ones nothing)
+        hint = ("scrolled back: wheel down for the latest" if self.log_scroll else
+                "wheel up for earlier moves" if newest > shown else "")
+        if hint:
+            c.text(hint, left + width, top + 10 * k, self.pal.panel_dim, 9 * k, anchor_x="right", italic=True)
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         left, bottom, width, height = self.log_rect
