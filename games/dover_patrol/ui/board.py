@@ -426,7 +426,11 @@ class BoardWidget:
         right, top = min(box[0] + box[2], r.right), min(box[1] + box[3], r.top)
         if right <= left or top <= bottom:
             return
-        (x0, y0), (x1, y1) = self.to_world(left, bottom), self.to_world(right, top)
+        # the same map from world to pixels as the whole board's camera (whose two axes may
+        # differ by a rounding), so the patch drawn again matches its surroundings pixel for pixel
+        sx, sy = self.world_w / r.width, self.world_h / r.height
+        x0, x1 = (left - r.left) * sx, (right - r.left) * sx
+        y0, y1 = (bottom - r.bottom) * sy, (top - r.bottom) * sy
         camera = self.camera
         kept = camera.viewport, camera.projection, camera.position
         camera.viewport = LBWH(left, bottom, right - left, top - bottom)

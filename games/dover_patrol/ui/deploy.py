@@ -226,7 +226,7 @@ class DeployView(DoverScreen):
         counts = self.counts_left()
         slot_w = width / TRAY_COLUMNS
         icon = min(52 * k, slot_w - 12 * k)
-        row_h = icon + 20 * k
+        row_h = icon + 32 * k            # room for a name on two lines: the data's one name, never shortened
         self.tray_slots = []
         for i, code in enumerate(counts):
             r, col = divmod(i, TRAY_COLUMNS)
@@ -237,8 +237,8 @@ class DeployView(DoverScreen):
                 c.rect(cx - icon / 2 - 4 * k, cy - icon / 2 - 4 * k, icon + 8 * k, icon + 8 * k, (250, 226, 90))
             c.sprite(self.board.textures[f"face-{self.side}-{code}"], cx, cy, icon, 255 if n else 70)
             name = self.rules.kind_names[KIND_OF_CODE[code]]
-            c.text(f"×{n}  {short(name)}", cx, cy - icon / 2 - 11 * k, text if n else dim, 9 * k,
-                   anchor_x="center", anchor_y="center")
+            c.text(f"×{n}  {name}", cx, cy - icon / 2 - 3 * k, text if n else dim, 9 * k, width=int(slot_w - 4 * k),
+                   anchor_x="center", anchor_y="top", align="center")
             self.tray_slots.append((code, (cx - icon / 2, cy - icon / 2, icon, icon)))
         rows = (len(counts) + TRAY_COLUMNS - 1) // TRAY_COLUMNS
         y -= rows * row_h + 6 * k
@@ -434,9 +434,3 @@ class DeployView(DoverScreen):
             self.prompt.type(text)
             self.dirty = True
 
-
-def short(name: str) -> str:
-    """A kind's name short enough for the tray ('Motor Torpedo Boat' -> 'Torpedo Boat')."""
-    words = {"Motor Torpedo Boat": "Torpedo Boat", "Auxiliary Cruiser": "Aux. Cruiser",
-             "Battle Squadron": "Squadron", "Vice-Flagship": "Vice-Flag."}
-    return words.get(name, name)

@@ -398,7 +398,7 @@ class PlayView(DoverScreen):
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         left, bottom, width, height = self.log_rect
         if left <= x <= left + width and bottom <= y <= bottom + height + 30 * (self.layout.scale if self.layout else 1):
-            step = 1 if scroll_y > 0 else -1 if scroll_y < 0 else 0
+            step = int(scroll_y) or (1 if scroll_y > 0 else -1 if scroll_y < 0 else 0)   # wheel notches; a touchpad's fractions
             self.log_scroll = max(0, min(len(self.session.log) - 1, self.log_scroll + step))
             self.dirty = True
 
