@@ -193,6 +193,8 @@ class PlayView(DoverScreen):
         side = self.session.computer_to_act()
         if side is None:
             return ""
+        if self.reveal is not None:      # it waits until the player has seen the combat
+            return f"{side.title()}, {self.session.label(side)}, moves next"
         doing = "deploying" if self.session.state.phase == "setup" else "thinking"
         return f"{side.title()}, {self.session.label(side)}, is {doing}"
 

@@ -8,6 +8,7 @@ import arcade
 import pytest
 from dover_screen_helpers import click_button, click_square, hand_over, open_match, position, settle
 
+from games.dover_patrol.rules import KIND_OF_CODE
 from games.dover_patrol.ui.gameover import GameOverView
 from games.dover_patrol.ui.handover import HandOverView
 from games.dover_patrol.ui.play import SLIDE, PlayView
@@ -248,3 +249,18 @@ def test_the_frame_after_a_move_draws_only_what_changed_and_matches_a_full_redra
     from PIL import ImageChops
     worst = max(high for _, high in ImageChops.difference(partial, full).getextrema())
     assert worst <= 2        # the same picture (a float rounding may move a colour by one step)
+
+
+def test_one_name_per_piece_in_the_tray_the_panel_and_the_log(window):
+    from games.dover_patrol.ui.deploy import DeployView
+    match, view = open_match(window, players=VS_COMPUTER)
+    assert isinstance(view, DeployView)
+    names = match.state.rules.kind_names
+    tray = " ".join(t.text for t in view.panel.texts)
+    for code in view.counts_left():
+        assert names[KIND_OF_CODE[code]] in tray, f"the tray shortens {names[KIND_OF_CODE[code]]!r}"
+    assert "Motor Torpedo Boat" in tray
+    # the play screen's guide names a ship as the log does, from the same data
+    match, view = duel(window, HOT_SEAT)
+    click_square(window, view, "d2")
+    assert "Patrol Vessel" in " ".join(t.text for t in view.panel.texts)
