@@ -136,6 +136,7 @@ class BoardWidget:
         self.damaged = None
 
     def _make_labels(self, margin: float) -> None:
+        # placed on whole pixels: glyphs at half pixels lose their thin strokes
         self.label_batch = pyglet.graphics.Batch()
         self.labels = []
         size = max(9, int(min(margin * 0.5, SQUARE * self.scale * 0.22)))
@@ -146,13 +147,13 @@ class BoardWidget:
             name = g.square_at_cell(column, 0, self.viewer)
             x = r.left + (column + 0.5) * SQUARE * self.scale
             for y, anchor in ((r.bottom - margin * 0.5, "center"), (r.top + margin * 0.5, "center")):
-                self.labels.append(arcade.Text(name[0], x, y, colour, size, anchor_x="center",
+                self.labels.append(arcade.Text(name[0], round(x), round(y), colour, size, anchor_x="center",
                                                anchor_y=anchor, batch=self.label_batch, bold=True))
         for row in range(g.ranks):
             name = g.square_at_cell(0, row, self.viewer)
             y = r.bottom + (row + 0.5) * SQUARE * self.scale
             for x in (r.left - margin * 0.5, r.right + margin * 0.5):
-                self.labels.append(arcade.Text(name[1:], x, y, colour, size, anchor_x="center",
+                self.labels.append(arcade.Text(name[1:], round(x), round(y), colour, size, anchor_x="center",
                                                anchor_y="center", batch=self.label_batch, bold=True))
 
     # --- squares and pixels -------------------------------------------------------------

@@ -66,6 +66,7 @@ class PlayView(DoverScreen):
         if s.result() is not None or s.needs_hand_over() or (s.state.phase == "setup" and s.human_to_act()):
             from .flow import show_next
             show_next(s)
+            self.window.request_redraw()      # another screen comes up without an input event
             return
         played = s.poll_computer()
         if played is not None:
