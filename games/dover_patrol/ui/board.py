@@ -112,6 +112,7 @@ class BoardWidget:
             self.show(self.picture, everything=True)
             self.layout(self.area)
             self.damaged = None
+            self._marks = {}                     # highlights must be placed again
 
     def _place_board(self) -> None:
         self._board_sprite.width, self._board_sprite.height = self.world_w, self.world_h
@@ -237,8 +238,12 @@ class BoardWidget:
         for square in self.squares_between(*last) if len(last) == 2 else ():
             marks.setdefault(square, []).append("arrow")
         marks = {square: tuple(names) for square, names in marks.items()}
+        carried = self.picture.tokens.get(selected).flag if selected in self.picture.tokens else None
+        marks[""] = (carried,)                   # the flag shown on hand-off squares
+        if marks == self._marks:
+            return                               # the same marks: nothing to build again
         for square in set(marks) | set(self._marks):
-            if marks.get(square) != self._marks.get(square):
+            if square and marks.get(square) != self._marks.get(square):
                 self.damage(square)
         self._marks = marks
         self.underlay.clear()
@@ -257,7 +262,6 @@ class BoardWidget:
             self.overlay.append(self._sprite("target", square))
         for square in exits:
             self.overlay.append(self._sprite("exit", square))
-        carried = self.picture.tokens.get(selected).flag if selected in self.picture.tokens else None
         for square in handoffs:   # friendly ships that may take the flag
             self.overlay.append(self._sprite("handoff", square))
             if carried:

@@ -65,23 +65,36 @@ class Canvas:
         """Start describing the panel again. The texts of the last description are kept as spares:
         a panel rebuilt after a move mostly shows the same words, and making an arcade.Text costs
         about a millisecond on a software renderer while moving one costs next to nothing."""
-        self.shapes = arcade.SpriteList()
-        self.sprites = arcade.SpriteList()
         if not hasattr(self, "batch"):
+            # sprites are kept too, and given new places and colours: a new sprite list costs
+            # GPU buffers, a changed sprite only a few numbers
+            self.shapes = arcade.SpriteList()
+            self.sprites = arcade.SpriteList()
             self.batch = pyglet.graphics.Batch()
             self._described: list[tuple[tuple, arcade.Text]] = []
             self._spare: dict[tuple, list[arcade.Text]] = {}
         for key, label in self._described:
             self._spare.setdefault(key, []).append(label)
         self._described = []
+        self._shapes_used = self._sprites_used = 0
         self.texts: list[arcade.Text] = []
         self.buttons: list[Button] = []
         self._button_faces: list[tuple[Button, arcade.Sprite, arcade.Text]] = []
 
     def rect(self, left: float, bottom: float, width: float, height: float, colour) -> arcade.Sprite:
-        sprite = arcade.SpriteSolidColor(max(1, int(width)), max(1, int(height)),
-                                         left + width / 2, bottom + height / 2, colour)
-        self.shapes.append(sprite)
+        width, height = max(1, int(width)), max(1, int(height))
+        centre = (left + width / 2, bottom + height / 2)
+        if self._shapes_used < len(self.shapes):
+            sprite = self.shapes[self._shapes_used]
+            if (sprite.width, sprite.height) != (width, height):
+                sprite.width, sprite.height = width, height
+            if sprite.position != centre:
+                sprite.position = centre
+            set_colour(sprite, colour)
+        else:
+            sprite = arcade.SpriteSolidColor(width, height, *centre, colour)
+            self.shapes.append(sprite)
+        self._shapes_used += 1
         return sprite
 
     def text(self, value: str, x: float, y: float, colour=None, size: float = 12, *, bold: bool = False,
@@ -101,8 +114,7 @@ class Canvas:
                 label.text = value
             if label.position != position:
                 label.position = position
-            if tuple(label.color)[:len(colour)] != colour:
-                label.color = colour
+            set_colour(label, colour)
         else:
             label = arcade.Text(value, *position, colour, size, width=width, multiline=bool(width),
                                 font_name=PANEL_FONT, bold=bold, italic=italic, align=align,
@@ -135,11 +147,20 @@ class Canvas:
         self._spare = {}
 
     def sprite(self, texture: arcade.Texture, x: float, y: float, size: float, alpha: int = 255) -> arcade.Sprite:
-        sprite = arcade.Sprite(texture)
-        sprite.width = sprite.height = size
-        sprite.position = (x, y)
-        sprite.alpha = alpha
-        self.sprites.append(sprite)
+        if self._sprites_used < len(self.sprites):
+            sprite = self.sprites[self._sprites_used]
+            if sprite.texture is not texture:
+                sprite.texture = texture
+        else:
+            sprite = arcade.Sprite(texture)
+            self.sprites.append(sprite)
+        self._sprites_used += 1
+        if (sprite.width, sprite.height) != (size, size):
+            sprite.width = sprite.height = size
+        if sprite.position != (x, y):
+            sprite.position = (x, y)
+        if sprite.alpha != alpha:
+            sprite.alpha = alpha
         return sprite
 
     def button(self, button: Button, left: float, bottom: float, width: float, height: float,
@@ -152,18 +173,23 @@ class Canvas:
                          anchor_x="center", anchor_y="center", bold=button.accent)
         self.buttons.append(button)
         self._button_faces.append((button, face, text))
-        self.refresh_buttons()
+        self._paint(button, face, text)
         return button
 
     def refresh_buttons(self) -> None:
-        s = self.style
         for button, face, text in self._button_faces:
-            if not button.enabled:
-                face.color, text.color = s.face_disabled, s.text_disabled
-            elif button.accent:
-                face.color, text.color = (s.face_accent_hot if button.hot else s.face_accent), s.text
-            else:
-                face.color, text.color = (s.face_hot if button.hot else s.face), s.text
+            self._paint(button, face, text)
+
+    def _paint(self, button: Button, face: arcade.Sprite, text: arcade.Text) -> None:
+        s = self.style
+        if not button.enabled:
+            colours = s.face_disabled, s.text_disabled
+        elif button.accent:
+            colours = (s.face_accent_hot if button.hot else s.face_accent), s.text
+        else:
+            colours = (s.face_hot if button.hot else s.face), s.text
+        set_colour(face, colours[0])
+        set_colour(text, colours[1])
 
     def hover(self, x: float, y: float) -> bool:
         """Light the button under the mouse; True if anything changed."""
@@ -189,9 +215,19 @@ class Canvas:
     def draw(self) -> None:
         if self._spare:
             self._drop_spares()
+        for sprites, used in ((self.shapes, self._shapes_used), (self.sprites, self._sprites_used)):
+            while len(sprites) > used:      # what the last description did not use again
+                sprites.pop()
         self.shapes.draw()
         self.sprites.draw()
         self.batch.draw()
+
+
+def set_colour(thing, colour) -> None:
+    """Give a sprite or a text a colour, only if it is another one (each change costs)."""
+    wanted = arcade.types.Color.from_iterable(colour)
+    if thing.color != wanted:
+        thing.color = wanted
 
 
 def wrap(text: str, width_chars: int) -> list[str]:
