@@ -21,9 +21,14 @@ from .guide import kind_guide
 from .reveal import Reveal
 from .screen import DoverScreen
 from .session import Session, other
-from .widgets import Button
+from .widgets import Button, Canvas
 
 SLIDE = 0.25     # seconds a moved piece takes to glide to its new square
+
+
+def inside(box, outer) -> bool:
+    return (outer[0] <= box[0] and outer[1] <= box[1] and box[0] + box[2] <= outer[0] + outer[2]
+            and box[1] + box[3] <= outer[1] + outer[3])
 
 
 class PlayView(DoverScreen):
@@ -45,6 +50,10 @@ class PlayView(DoverScreen):
         self.log_scroll = 0                   # log entries scrolled back from the newest
         self.log_seen = len(session.log)
         self.log_rect = (0.0, 0.0, 0.0, 0.0)  # left, bottom, width, height: where the wheel scrolls the log
+        # the log is a canvas of its own: after a move often only the log changed, and then only
+        # its patch of the panel is drawn again
+        self.log_panel = Canvas(self.panel.style)
+        self.log_box: tuple[int, int, int, int] | None = None
 
     # --- the game moving on ---------------------------------------------------------------------
     def input_allowed(self) -> bool:
@@ -151,6 +160,19 @@ class PlayView(DoverScreen):
         self.build_panel()
         if self.reveal is not None and self.layout is not None:
             self.reveal.build(self.board.pixel_rect, self.layout.scale, self.board.textures, self.panel.style.text)
+
+    def panel_damage(self) -> list:
+        if self.panel.changed() or self.log_box is None:
+            return [self.panel_rect()]
+        return [self.log_box] if self.log_panel.changed() else []
+
+    def draw_still(self, box=None) -> None:
+        if box is not None and self.log_box is not None and inside(box, self.log_box):
+            self.log_panel.draw()          # nothing else of the screen lies there
+            return
+        super().draw_still(box)
+        if box is None or box[0] + box[2] > self.panel_rect()[0]:
+            self.log_panel.draw()
 
     def draw_moving(self) -> None:
         super().draw_moving()
@@ -373,7 +395,9 @@ class PlayView(DoverScreen):
 
     def build_log(self, left: float, bottom: float, width: float, top: float) -> None:
         """The log, newest at the foot, each entry wrapped to the panel; the wheel scrolls back."""
-        s, c, k = self.session, self.panel, self.layout.scale
+        s, c, k = self.session, self.log_panel, self.layout.scale
+        c.reset()
+        self.log_box = (int(left - 4 * k), int(bottom - 4 * k), int(width + 8 * k), int(top + 6 * k - bottom))
         if len(s.log) != self.log_seen:      # something new happened: show the newest again
             self.log_seen, self.log_scroll = len(s.log), 0
         self.log_scroll = max(0, min(self.log_scroll, len(s.log) - 1))

@@ -155,6 +155,10 @@ class DoverScreen(arcade.View):
             self._damage = []
         self._damage.extend(rects)
 
+    def panel_damage(self) -> list:
+        """What of the panel a refresh changed (pixel rectangles)."""
+        return [self.panel_rect()]
+
     def panel_rect(self) -> tuple[int, int, int, int]:
         lay = self.layout
         return (int(lay.panel.left) - 1, 0, int(lay.panel.width) + 2, lay.height) if lay else (0, 0, 0, 0)
@@ -194,7 +198,7 @@ class DoverScreen(arcade.View):
             self.dirty = False
             self.refresh()
             if self.partial_refresh and self.layout is not None:
-                self.damage([self.panel_rect()])
+                self.damage(self.panel_damage())
             else:
                 self.still_valid = False
         board = self.board.take_damage()

@@ -77,6 +77,8 @@ class Canvas:
             self._spare.setdefault(key, []).append(label)
         self._described = []
         self._shapes_used = self._sprites_used = 0
+        # what was described, to tell whether a rebuild changed anything (then nothing is drawn again)
+        self.previous, self.described = getattr(self, "described", None), []
         self.texts: list[arcade.Text] = []
         self.buttons: list[Button] = []
         self._button_faces: list[tuple[Button, arcade.Sprite, arcade.Text]] = []
@@ -95,6 +97,7 @@ class Canvas:
             sprite = arcade.SpriteSolidColor(width, height, *centre, colour)
             self.shapes.append(sprite)
         self._shapes_used += 1
+        self.described.append(("rect", left, bottom, width, height, tuple(colour)))
         return sprite
 
     def text(self, value: str, x: float, y: float, colour=None, size: float = 12, *, bold: bool = False,
@@ -121,6 +124,7 @@ class Canvas:
                                 anchor_x=anchor_x, anchor_y=anchor_y, batch=self.batch)
         self._described.append((key, label))
         self.texts.append(label)
+        self.described.append((key, position, colour))
         return label
 
     def para(self, value: str, left: float, top: float, width: float, colour=None, size: float = 12,
@@ -128,6 +132,10 @@ class Canvas:
         """Text wrapped to ``width`` pixels, its top at ``top``; returns the height it takes."""
         label = self.text(value, left, top, colour, size, width=int(width), anchor_y="top", **style)
         return label.content_height
+
+    def changed(self) -> bool:
+        """Whether the last rebuild described anything other than the one before it."""
+        return self.described != self.previous
 
     def take_back(self, label: arcade.Text) -> None:
         """Leave out a text just described (it did not fit); it stays a spare for next time."""
@@ -138,6 +146,7 @@ class Canvas:
                 self._spare.setdefault(key, []).append(label)
                 break
         self.texts.remove(label)
+        self.described = [d for d in self.described if d[0] != key or d[1] != tuple(label.position)]
 
     def _drop_spares(self) -> None:
         """Texts the last description did not use again leave the batch."""
@@ -155,6 +164,7 @@ class Canvas:
             sprite = arcade.Sprite(texture)
             self.sprites.append(sprite)
         self._sprites_used += 1
+        self.described.append((id(texture), x, y, size, alpha))
         if (sprite.width, sprite.height) != (size, size):
             sprite.width = sprite.height = size
         if sprite.position != (x, y):
@@ -173,6 +183,7 @@ class Canvas:
                          anchor_x="center", anchor_y="center", bold=button.accent)
         self.buttons.append(button)
         self._button_faces.append((button, face, text))
+        self.described.append(("button", button.name, button.enabled, button.accent, button.hot))
         self._paint(button, face, text)
         return button
 

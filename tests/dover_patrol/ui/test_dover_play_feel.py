@@ -21,6 +21,12 @@ VS_COMPUTER = {"south": "human", "north": "computer:random"}
 DUEL = position({"b5": "7", "d2": "1", "e3": "MI"}, {"b7": "6", "g11": "1", "h12": "2"})
 
 
+def words(view) -> str:
+    """Everything the panel of ``view`` says (the play screen's log is a canvas of its own)."""
+    canvases = [view.panel] + ([view.log_panel] if hasattr(view, "log_panel") else [])
+    return " ".join(t.text for c in canvases for t in c.texts)
+
+
 def duel(window, players):
     match, view = open_match(window, players=players, start=DUEL)
     if isinstance(view, HandOverView):
@@ -58,7 +64,7 @@ def test_undo_refuses_to_take_back_a_turn_that_revealed_an_enemy_ship(window):
     testing.press(window, arcade.key.U)
     assert len(match.record.actions) == 2                 # refused: the 6 on b7 was seen
     assert "No undo" in view.error and "enemy" in view.error
-    assert "No undo" in " ".join(t.text for t in view.panel.texts)   # and the player is told why
+    assert "No undo" in words(view)   # and the player is told why
 
 
 def test_undo_still_takes_back_a_quiet_turn(window):
@@ -132,17 +138,17 @@ def test_the_combat_reveal_stays_until_dismissed_even_before_the_curtain(window)
     assert isinstance(settle(window), HandOverView)
 
 
-@pytest.mark.parametrize("square, words", [("b7", "you move only your own fleet"),
+@pytest.mark.parametrize("square, reason", [("b7", "you move only your own fleet"),
                                             ("e3", "never moves"),
                                             ("a1", "has no move now")])
-def test_clicking_what_cannot_move_says_why(window, square, words):
+def test_clicking_what_cannot_move_says_why(window, square, reason):
     # South's Patrol Vessel on a1 is hemmed in by its own Mine (a2) and Torpedo Boat (b1)
     start = position({"a1": "1", "a2": "MI", "b1": "2", "e3": "MI", "b5": "7"},
                      {"b7": "6", "g11": "1", "h12": "2"})
     match, view = open_match(window, players=VS_COMPUTER, start=start)
     click_square(window, view, square)
-    assert words in view.error
-    assert words in " ".join(t.text for t in view.panel.texts)
+    assert reason in view.error
+    assert reason in words(view)
 
 
 # --- the panel -----------------------------------------------------------------------------------
@@ -152,7 +158,7 @@ def test_the_log_scrolls_with_the_mouse_wheel(window):
     newest = view.session.log[-1].text
 
     def shown() -> str:
-        return " ".join(t.text for t in view.panel.texts)
+        return words(view)
     assert newest in shown()
     left, bottom, width, height = view.log_rect
     testing.scroll(window, left + width / 2, bottom + height / 2, 3)
@@ -183,8 +189,8 @@ def test_panel_text_sits_on_whole_pixels_and_inside_the_panel(window, size):
     view = busy_view(window)
     testing.resize(window, *size)
     right = view.layout.width
-    assert view.session.log[-1].text in " ".join(t.text for t in view.panel.texts)
-    for text in view.panel.texts:
+    assert view.session.log[-1].text in words(view)
+    for text in view.panel.texts + view.log_panel.texts:
         x, y = text.position
         assert x == int(x) and y == int(y), f"{text.text!r} at {x}, {y}: half pixels blur thin strokes"
         if text.anchor_x == "left":
@@ -195,7 +201,7 @@ def test_keys_legend_lists_only_keys_that_do_something(window):
     match, view = duel(window, HOT_SEAT)
     legend = view.keys_help()
     assert "U undo" not in legend and "E end turn" not in legend
-    assert legend in " ".join(t.text for t in view.panel.texts)
+    assert legend in words(view)
     assert view.panel.find("undo") is None
     match, view = duel(window, VS_COMPUTER)
     assert "U undo" in view.keys_help() and view.panel.find("undo") is not None
@@ -256,11 +262,11 @@ def test_one_name_per_piece_in_the_tray_the_panel_and_the_log(window):
     match, view = open_match(window, players=VS_COMPUTER)
     assert isinstance(view, DeployView)
     names = match.state.rules.kind_names
-    tray = " ".join(t.text for t in view.panel.texts)
+    tray = words(view)
     for code in view.counts_left():
         assert names[KIND_OF_CODE[code]] in tray, f"the tray shortens {names[KIND_OF_CODE[code]]!r}"
     assert "Motor Torpedo Boat" in tray
     # the play screen's guide names a ship as the log does, from the same data
     match, view = duel(window, HOT_SEAT)
     click_square(window, view, "d2")
-    assert "Patrol Vessel" in " ".join(t.text for t in view.panel.texts)
+    assert "Patrol Vessel" in words(view)
