@@ -89,7 +89,7 @@ class PlayView(DoverScreen):
             if phase != self.thinking_phase:
                 self.thinking_phase = phase
                 self.thinking_text.text = self.thinking_words() + "." * phase
-                self.invalidate()
+                self.damage([self.panel_rect()])     # only the panel shows the dots
                 self.window.request_redraw()
 
     def finish_animations(self) -> None:
