@@ -482,6 +482,16 @@ def marker(kind: str, colour) -> Image.Image:
             for line in (((pos, a), (end, a)), ((pos, b), (end, b)), ((a, pos), (a, end)), ((b, pos), (b, end))):
                 d.line(line, fill=rgba, width=w)
             pos += dash * 1.8
+    elif kind == "wake":
+        # where the last move started: a hollow ring, so from and to are told apart at a glance
+        r = _CANVAS * 0.20
+        d.ellipse((c - r, c - r, c + r, c + r), outline=(20, 20, 20, 200), width=int(_CANVAS * 0.075))
+        d.ellipse((c - r, c - r, c + r, c + r), outline=rgba, width=int(_CANVAS * 0.045))
+    elif kind == "arrowhead":
+        # the head of the last move's arrow, pointing right (the board turns it)
+        tip, back, half = _CANVAS * 0.95, _CANVAS * 0.15, _CANVAS * 0.42
+        d.polygon([(back, c - half), (tip, c), (back, c + half)], fill=rgba, outline=(20, 20, 20, 220),
+                  width=int(_CANVAS * 0.05))
     elif kind == "burst":
         for i in range(16):
             a = i * math.pi / 8
@@ -509,6 +519,8 @@ def all_images(pal: Palette) -> dict[str, Image.Image]:
     images["target"] = marker("ring", pal.target)
     images["selected"] = marker("frame", pal.selected)
     images["last"] = marker("fill", pal.last_move)
+    images["wake"] = marker("wake", pal.last_move)
+    images["arrowhead"] = marker("arrowhead", pal.last_move)
     images["zone"] = marker("zone", pal.setup_zone)
     images["exit"] = marker("exit", pal.target)
     images["eye"] = eye_badge()

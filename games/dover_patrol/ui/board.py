@@ -7,12 +7,14 @@ so resizing only moves the camera. Labels are drawn in screen space so they stay
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import arcade
 import pyglet
 from arcade.types import LBWH, LRBT
 
+from .art import palette
 from .geometry import BoardGeometry
 from .textures import board_texture, piece_textures
 
@@ -40,11 +42,26 @@ class BoardPicture:
 
 
 @dataclass
+class Slide:
+    end_square: str
+    sprite: arcade.Sprite
+    start: tuple[float, float]
+    end: tuple[float, float]
+    age: float
+    life: float
+
+
+@dataclass
 class Effect:
     sprite: arcade.Sprite
     age: float
     life: float
     grow: float
+
+
+def badges(picture: BoardPicture) -> set[tuple]:
+    """The small marks drawn on pieces: flags carried and eyes."""
+    return {(square, t.flag, t.exposed) for square, t in picture.tokens.items() if t.flag or t.exposed}
 
 
 class BoardWidget:
@@ -55,6 +72,7 @@ class BoardWidget:
         self.viewer = viewer
         self.colour_blind = colour_blind
         self.textures = piece_textures(colour_blind)
+        self.last_colour = palette(colour_blind).last_move
         self.world_w = geometry.files * SQUARE
         self.world_h = geometry.ranks * SQUARE
         self.camera = arcade.Camera2D(viewport=LBWH(0, 0, 100, 100), projection=LRBT(0, self.world_w, 0, self.world_h),
@@ -66,6 +84,13 @@ class BoardWidget:
         self.effects: list[Effect] = []
         self.effect_sprites = arcade.SpriteList()
         self.lifted = arcade.SpriteList()        # a piece being dragged (drawn live)
+        self.sliding = arcade.SpriteList()       # pieces gliding to the square they moved to (live)
+        self.slides: list[Slide] = []
+        self.still_changed = False               # a slide landed: the still picture must be drawn again
+        # squares whose look changed since the screen last drew its still picture (None: all of
+        # them), so the frame after a move redraws a few squares, not the whole board
+        self.damaged: set[str] | None = None
+        self._marks: dict[str, tuple] = {}       # the highlights drawn on each square
         self._flag_sprites = arcade.SpriteList()
         self.label_batch = pyglet.graphics.Batch()
         self.labels: list[arcade.Text] = []
@@ -84,8 +109,10 @@ class BoardWidget:
             self.viewer = viewer
             self._board_sprite.texture = board_texture(self.geometry, viewer, self.colour_blind)
             self._place_board()
-            self.show(self.picture)
+            self.show(self.picture, everything=True)
             self.layout(self.area)
+            self.damaged = None
+            self._marks = {}                     # highlights must be placed again
 
     def _place_board(self) -> None:
         self._board_sprite.width, self._board_sprite.height = self.world_w, self.world_h
@@ -107,8 +134,10 @@ class BoardWidget:
         self.camera.position = (self.world_w / 2, self.world_h / 2)
         self.margin = margin
         self._make_labels(margin)
+        self.damaged = None
 
     def _make_labels(self, margin: float) -> None:
+        # placed on whole pixels: glyphs at half pixels lose their thin strokes
         self.label_batch = pyglet.graphics.Batch()
         self.labels = []
         size = max(9, int(min(margin * 0.5, SQUARE * self.scale * 0.22)))
@@ -119,13 +148,13 @@ class BoardWidget:
             name = g.square_at_cell(column, 0, self.viewer)
             x = r.left + (column + 0.5) * SQUARE * self.scale
             for y, anchor in ((r.bottom - margin * 0.5, "center"), (r.top + margin * 0.5, "center")):
-                self.labels.append(arcade.Text(name[0], x, y, colour, size, anchor_x="center",
+                self.labels.append(arcade.Text(name[0], round(x), round(y), colour, size, anchor_x="center",
                                                anchor_y=anchor, batch=self.label_batch, bold=True))
         for row in range(g.ranks):
             name = g.square_at_cell(0, row, self.viewer)
             y = r.bottom + (row + 0.5) * SQUARE * self.scale
             for x in (r.left - margin * 0.5, r.right + margin * 0.5):
-                self.labels.append(arcade.Text(name[1:], x, y, colour, size, anchor_x="center",
+                self.labels.append(arcade.Text(name[1:], round(x), round(y), colour, size, anchor_x="center",
                                                anchor_y="center", batch=self.label_batch, bold=True))
 
     # --- squares and pixels -------------------------------------------------------------
@@ -163,37 +192,68 @@ class BoardWidget:
         sprite.alpha = alpha
         return sprite
 
-    def show(self, picture: BoardPicture) -> None:
-        """Replace what the board shows (cheap: about a hundred sprites)."""
-        self.picture = picture
-        self.pieces.clear()
-        self.lifted.clear()
-        self.piece_at.clear()
-        self._flag_sprites = arcade.SpriteList()
+    def show(self, picture: BoardPicture, everything: bool = False) -> None:
+        """Show ``picture``: only the squares whose piece changed get new sprites (the frame after
+        a move rebuilds two or three, not eighty); ``everything`` rebuilds them all."""
+        if self.dragging:
+            self.drop()
+        self.end_slides()
+        old = {} if everything else self.picture.tokens
+        for square in list(self.piece_at):
+            if picture.tokens.get(square) != old.get(square):
+                self.pieces.remove(self.piece_at.pop(square))
+                self.damage(square)
         for square, token in picture.tokens.items():
-            sprite = arcade.Sprite(self.texture_for(token))
-            sprite.width = sprite.height = SQUARE * PIECE_FILL
-            sprite.position = self.world_centre(square)
-            self.pieces.append(sprite)
-            self.piece_at[square] = sprite
-            if token.exposed:
-                self._flag_sprites.append(self._sprite("eye", square, 0.30, -0.30, 0.30))
-            if token.flag:
-                self._flag_sprites.append(self._sprite(f"flag-{token.flag}", square, 0.5, 0.30, 0.28))
-        for square, side in picture.flags.items():
-            self._flag_sprites.append(self._sprite(f"flag-{side}", square, 0.62, 0.0, 0.10))
-        self.dragging = None
+            if square not in self.piece_at:
+                self.damage(square)
+                sprite = arcade.Sprite(self.texture_for(token))
+                sprite.width = sprite.height = SQUARE * PIECE_FILL
+                sprite.position = self.world_centre(square)
+                self.pieces.append(sprite)
+                self.piece_at[square] = sprite
+        if everything or (picture.flags, badges(picture)) != (self.picture.flags, badges(self.picture)):
+            for square in set(picture.flags) ^ set(self.picture.flags):
+                self.damage(square)
+            for square, _, _ in badges(picture) ^ badges(self.picture):
+                self.damage(square)
+            self._flag_sprites = arcade.SpriteList()
+            for square, token in picture.tokens.items():
+                if token.exposed:
+                    self._flag_sprites.append(self._sprite("eye", square, 0.30, -0.30, 0.30))
+                if token.flag:
+                    self._flag_sprites.append(self._sprite(f"flag-{token.flag}", square, 0.5, 0.30, 0.28))
+            for square, side in picture.flags.items():
+                self._flag_sprites.append(self._sprite(f"flag-{side}", square, 0.62, 0.0, 0.10))
+        self.picture = picture
 
     def highlight(self, *, selected: str | None = None, legal=(), targets=(), zone=(), last=(),
                   exits=(), handoffs=()) -> None:
         """Mark squares: the selected piece, its legal destinations, attack targets, a setup zone,
         the last move, and a compulsory exit from the base."""
+        marks: dict[str, list] = {}
+        for name, squares in (("zone", zone), ("last", last), ("selected", [selected] if selected else []),
+                              ("legal", legal), ("target", targets), ("exit", exits), ("handoff", handoffs)):
+            for square in squares:
+                marks.setdefault(square, []).append(name)
+        for square in self.squares_between(*last) if len(last) == 2 else ():
+            marks.setdefault(square, []).append("arrow")
+        marks = {square: tuple(names) for square, names in marks.items()}
+        carried = self.picture.tokens.get(selected).flag if selected in self.picture.tokens else None
+        marks[""] = (carried,)                   # the flag shown on hand-off squares
+        if marks == self._marks:
+            return                               # the same marks: nothing to build again
+        for square in set(marks) | set(self._marks):
+            if square and marks.get(square) != self._marks.get(square):
+                self.damage(square)
+        self._marks = marks
         self.underlay.clear()
         for square in zone:
             self.underlay.append(self._sprite("zone", square))
         for square in last:
             self.underlay.append(self._sprite("last", square))
         self.overlay.clear()
+        if len(last) == 2:
+            self._arrow(*last)
         if selected:
             self.overlay.append(self._sprite("selected", selected))
         for square in legal:
@@ -202,11 +262,85 @@ class BoardWidget:
             self.overlay.append(self._sprite("target", square))
         for square in exits:
             self.overlay.append(self._sprite("exit", square))
-        carried = self.picture.tokens.get(selected).flag if selected in self.picture.tokens else None
         for square in handoffs:   # friendly ships that may take the flag
             self.overlay.append(self._sprite("handoff", square))
             if carried:
                 self.overlay.append(self._sprite(f"flag-{carried}", square, 0.42, -0.28, -0.26))
+
+    def squares_between(self, frm: str, to: str) -> list[str]:
+        """Every square in the rectangle from ``frm`` to ``to`` (what an arrow between them covers)."""
+        (c0, r0), (c1, r1) = self.geometry.cell(frm, self.viewer), self.geometry.cell(to, self.viewer)
+        return [self.geometry.square_at_cell(c, r, self.viewer)
+                for c in range(min(c0, c1), max(c0, c1) + 1) for r in range(min(r0, r1), max(r0, r1) + 1)]
+
+    # --- what changed ------------------------------------------------------------------
+    def damage(self, square: str) -> None:
+        if self.damaged is not None:
+            self.damaged.add(square)
+
+    def take_damage(self) -> list[tuple[int, int, int, int]] | None:
+        """The pixel rectangles (x, y, width, height) that changed since the last call, or None
+        if the whole board did; forgets them."""
+        damaged, self.damaged = self.damaged, set()
+        if damaged is None:
+            return None
+        rects = []
+        size = SQUARE * self.scale
+        for square in damaged:
+            col, row = self.geometry.cell(square, self.viewer)
+            x, y = self.pixel_rect.left + col * size, self.pixel_rect.bottom + row * size
+            rects.append((int(x) - 1, int(y) - 1, int(size) + 3, int(size) + 3))
+        return rects
+
+    def _arrow(self, frm: str, to: str) -> None:
+        """The last move: a ring where it started and an arrow up to the edge of the piece that made it."""
+        self.overlay.append(self._sprite("wake", frm))
+        (x0, y0), (x1, y1) = self.world_centre(frm), self.world_centre(to)
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length == 0:
+            return
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        angle = -math.degrees(math.atan2(uy, ux))          # arcade turns sprites clockwise
+        start, head = 0.22 * SQUARE, 0.24 * SQUARE          # from the ring's edge; the head's length
+        end = length - PIECE_FILL * SQUARE / 2               # up to the edge of the moved piece
+        shaft = end - head - start
+        if shaft > 0:
+            line = arcade.SpriteSolidColor(int(shaft), int(0.07 * SQUARE), color=self.last_colour)
+            line.position = (x0 + ux * (start + shaft / 2), y0 + uy * (start + shaft / 2))
+            line.angle = angle
+            self.overlay.append(line)
+        tip = arcade.Sprite(self.textures["arrowhead"])
+        tip.width, tip.height = head * 1.25, head * 1.25
+        tip.position = (x0 + ux * (end - head / 2), y0 + uy * (end - head / 2))
+        tip.angle = angle
+        self.overlay.append(tip)
+
+    # --- moving a piece ------------------------------------------------------------------
+    def slide(self, frm: str, to: str, life: float = 0.25) -> float:
+        """Glide the piece now on ``to`` from ``frm``; returns how long it takes (0: nothing to do)."""
+        sprite = self.piece_at.get(to)
+        if sprite is None or frm == to or sprite in self.sliding:
+            return 0.0
+        self.pieces.remove(sprite)
+        self.sliding.append(sprite)
+        start = self.world_centre(frm)
+        sprite.position = start
+        self.slides.append(Slide(to, sprite, start, self.world_centre(to), 0.0, life))
+        self.still_changed = True
+        self.damage(to)
+        return life
+
+    def _land(self, slide: Slide) -> None:
+        slide.sprite.position = slide.end
+        self.sliding.remove(slide.sprite)
+        self.pieces.append(slide.sprite)
+        self.slides.remove(slide)
+        self.still_changed = True
+        self.damage(slide.end_square)
+
+    def end_slides(self) -> None:
+        for slide in list(self.slides):
+            self._land(slide)
 
     # --- dragging ------------------------------------------------------------------------
     def lift(self, square: str) -> bool:
@@ -215,6 +349,7 @@ class BoardWidget:
         if sprite is None:
             return False
         self.dragging = (square, sprite)
+        self.damage(square)
         self.pieces.remove(sprite)
         self.lifted.append(sprite)
         return True
@@ -228,6 +363,7 @@ class BoardWidget:
         if not self.dragging:
             return None
         square, sprite = self.dragging
+        self.damage(square)
         sprite.position = self.world_centre(square)
         self.lifted.remove(sprite)
         self.pieces.append(sprite)
@@ -250,10 +386,18 @@ class BoardWidget:
         self.effect_sprites.append(sprite)
 
     def busy(self) -> bool:
-        return bool(self.effects)
+        return bool(self.effects or self.slides)
 
     def update(self, dt: float) -> bool:
         """Advance animations; True while any is running."""
+        for slide in list(self.slides):
+            slide.age += dt
+            t = min(1.0, slide.age / slide.life)
+            t = 1 - (1 - t) ** 2                             # eases into the square
+            (x0, y0), (x1, y1) = slide.start, slide.end
+            slide.sprite.position = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
+            if slide.age >= slide.life:
+                self._land(slide)
         for effect in list(self.effects):
             effect.age += dt
             t = min(1.0, effect.age / effect.life)
@@ -268,23 +412,53 @@ class BoardWidget:
             if t >= 1.0:
                 self.effects.remove(effect)
                 self.effect_sprites.remove(effect.sprite)
-        return bool(self.effects)
+        return self.busy()
 
     # --- drawing --------------------------------------------------------------------------
-    def draw_still(self) -> None:
-        """Everything that stays put between changes: sea, highlights, pieces, flags, labels."""
-        with self.camera.activate():
-            self.background.draw()
-            self.underlay.draw()
-            self.pieces.draw()
-            self._flag_sprites.draw()
-            self.overlay.draw()
-        self.label_batch.draw()
+    def draw_still(self, box: tuple[int, int, int, int] | None = None) -> None:
+        """Everything that stays put between changes: sea, highlights, pieces, flags, labels.
+
+        ``box`` (pixels x, y, width, height): draw only what lies in it. The camera is narrowed
+        to the box, so the sprite shader drops every piece outside it before it costs anything
+        (on a software renderer each sprite drawn costs, wherever it lands)."""
+        if box is None:
+            with self.camera.activate():
+                self._draw_layers()
+            self.label_batch.draw()
+            return
+        r = self.pixel_rect
+        left, bottom = max(box[0], r.left), max(box[1], r.bottom)
+        right, top = min(box[0] + box[2], r.right), min(box[1] + box[3], r.top)
+        if right <= left or top <= bottom:
+            return
+        # the same map from world to pixels as the whole board's camera (whose two axes may
+        # differ by a rounding), so the patch drawn again matches its surroundings pixel for pixel
+        sx, sy = self.world_w / r.width, self.world_h / r.height
+        x0, x1 = (left - r.left) * sx, (right - r.left) * sx
+        y0, y1 = (bottom - r.bottom) * sy, (top - r.bottom) * sy
+        camera = self.camera
+        kept = camera.viewport, camera.projection, camera.position
+        camera.viewport = LBWH(left, bottom, right - left, top - bottom)
+        camera.projection = LRBT(-(x1 - x0) / 2, (x1 - x0) / 2, -(y1 - y0) / 2, (y1 - y0) / 2)
+        camera.position = ((x0 + x1) / 2, (y0 + y1) / 2)
+        try:
+            with camera.activate():
+                self._draw_layers()
+        finally:
+            camera.viewport, camera.projection, camera.position = kept
+
+    def _draw_layers(self) -> None:
+        self.background.draw()
+        self.underlay.draw()
+        self.pieces.draw()
+        self._flag_sprites.draw()
+        self.overlay.draw()
 
     def draw_moving(self) -> None:
         """What moves every frame: explosions, sinking pieces, a piece being dragged."""
-        if self.effect_sprites or self.lifted:
+        if self.effect_sprites or self.lifted or self.sliding:
             with self.camera.activate():
+                self.sliding.draw()
                 self.effect_sprites.draw()
                 self.lifted.draw()
 

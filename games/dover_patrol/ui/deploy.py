@@ -316,31 +316,28 @@ class DeployView(DoverScreen):
 
     def heading_block(self, left: float, width: float, y: float, ts: float) -> float:
         c, dim = self.panel, self.pal.panel_dim
-        y -= c.paragraph(f"{self.side.title()} deploys", left, y, width, self.pal.side_light[self.side], 22 * ts,
+        y -= c.para(f"{self.side.title()} deploys", left, y, width, self.pal.side_light[self.side], 22 * ts,
                          bold=True)
-        y -= c.paragraph(self.session.variant.name, left, y, width, c.style.text, 12 * ts, italic=True) + 4 * ts
+        y -= c.para(self.session.variant.name, left, y, width, c.style.text, 12 * ts, italic=True) + 4 * ts
         zone = self.rules.variant.setup
         how = (f"Drag your ships onto the lit squares: your nearest {zone.ranks} ranks (base left empty) "
                f"and one odd ship on your rank {zone.odd_rank}. Right-click a ship to take it back; drop "
                f"one on another to swap them.")
         if self.session.hot_seat:   # only when a second person shares the screen
             how += f" {'North' if self.side == 'south' else 'South'} must not see this screen."
-        return y - c.paragraph(how, left, y, width, dim, 10.5 * ts)
+        return y - c.para(how, left, y, width, dim, 10.5 * ts)
 
     def tray_block(self, left: float, width: float, y: float, k: float, ts: float) -> float:
         c = self.panel
         counts = self.counts_left()
         slot_w = width / TRAY_COLUMNS
         icon = min(52 * k, slot_w - 12 * k)
-        labels = []
-        for code, n in counts.items():
-            name = short(self.rules.kind_names[KIND_OF_CODE[code]])
-            labels.append(c.text(name, 0, 0, c.style.text if n else self.pal.panel_dim, 9 * ts,
-                                 anchor_x="center", anchor_y="top", width=int(slot_w - 2), align="center"))
-        label_h = max((label.content_height for label in labels), default=0)
+        # the data's one name for each piece, never shortened, wrapped under its icon
+        names = {code: self.rules.kind_names[KIND_OF_CODE[code]] for code in counts}
+        label_h = max((text_height(name, 9 * ts, slot_w - 2) for name in names.values()), default=0)
         row_h = icon + 4 * k + label_h + 6 * k
         self.tray_slots = []
-        for i, (code, label) in enumerate(zip(counts, labels)):
+        for i, code in enumerate(counts):
             r, col = divmod(i, TRAY_COLUMNS)
             cx = left + col * slot_w + slot_w / 2
             cy = y - r * row_h - icon / 2
@@ -354,7 +351,8 @@ class DeployView(DoverScreen):
             c.rect(chip_l, chip_b, chip_w, chip_h, (24, 30, 40) if counts[code] else (40, 46, 56), over_sprites=True)
             c.text(count, chip_l + chip_w / 2, chip_b + chip_h / 2, c.style.text if counts[code] else self.pal.panel_dim,
                    size, bold=True, anchor_x="center", anchor_y="center")
-            label.position = (round(cx), round(cy - icon / 2 - 4 * k))
+            c.text(names[code], cx, cy - icon / 2 - 4 * k, c.style.text if counts[code] else self.pal.panel_dim,
+                   9 * ts, anchor_x="center", anchor_y="top", width=int(slot_w - 2), align="center")
             self.tray_slots.append((code, (cx - icon / 2, cy - icon / 2, icon, icon)))
         rows = (len(counts) + TRAY_COLUMNS - 1) // TRAY_COLUMNS
         return y - rows * row_h
@@ -380,11 +378,11 @@ class DeployView(DoverScreen):
                                name="save_formation")], y)
         presets = presets_for(self.rules)
         if presets:
-            y -= c.paragraph("Presets", left, y, width, heading, 11 * ts, bold=True) + 2 * k
+            y -= c.para("Presets", left, y, width, heading, 11 * ts, bold=True) + 2 * k
             y = button_row([Button(p.name, (lambda p=p: self.use_preset(p)), name=f"preset:{p.id}")
                             for p in presets], y)
         mine = self.fitting_formations()
-        y -= c.paragraph("My formations", left, y, width, heading, 11 * ts, bold=True) + 2 * k
+        y -= c.para("My formations", left, y, width, heading, 11 * ts, bold=True) + 2 * k
         if mine:
             y = button_row([Button(f.name, (lambda f=f: self.load_formation(f)), name=f"formation:{f.name}")
                             for f in mine[-6:]], y)
@@ -392,7 +390,7 @@ class DeployView(DoverScreen):
                 label = f"Really delete '{self.loaded}'?" if self.forget_asked else f"Forget '{self.loaded}'"
                 y = button_row([Button(label, self.forget_formation, name="forget_formation")], y, per_row=2)
         else:
-            y -= c.paragraph("none saved yet for this fleet", left, y, width, self.pal.panel_dim, 10 * ts,
+            y -= c.para("none saved yet for this fleet", left, y, width, self.pal.panel_dim, 10 * ts,
                              italic=True)
         return y
 
@@ -436,7 +434,7 @@ class DeployView(DoverScreen):
             words, colour = "Point at a ship in the tray to see what it sinks and what sinks it.", self.pal.panel_dim
         for size in (10.5 * ts, 9.5 * ts, 8.5 * ts):      # a smaller size before leaving anything out
             if text_height(words, size, width, italic=True) <= top - floor:
-                c.paragraph(words, left, top, width, colour, size, italic=True)
+                c.para(words, left, top, width, colour, size, italic=True)
                 self.guide_text = words
                 return
         self.guide_text = ""
@@ -561,9 +559,3 @@ class DeployView(DoverScreen):
             self.prompt.type(text)
             self.dirty = True
 
-
-def short(name: str) -> str:
-    """A kind's name short enough for the tray ('Motor Torpedo Boat' -> 'Torpedo Boat')."""
-    words = {"Motor Torpedo Boat": "Torpedo Boat", "Auxiliary Cruiser": "Aux. Cruiser",
-             "Battle Squadron": "Squadron", "Vice-Flagship": "Vice-Flag."}
-    return words.get(name, name)

@@ -13,7 +13,7 @@ from navalgames.core.records import SaveError
 
 from .screen import DoverScreen
 from .session import Session, full_picture, new_match_like
-from .widgets import Button, wrap
+from .widgets import Button
 
 KEYS_HELP = "Keys: ← → step · Home / End first / last · T turn the board · N new game · M menu"
 
@@ -84,12 +84,10 @@ class GameOverView(DoverScreen):
         else:
             headline, colour = "A draw", (226, 200, 140)
         c.text(headline, left, y, colour, 28 * k, bold=True)
-        y -= 10 * k
-        for line in wrap((outcome.reason if outcome else "").rstrip(".") + ".", int(width / (7 * k))):
-            y -= 18 * k
-            c.text(line, left, y, c.style.text, 13 * k)
-        y -= 22 * k
-        c.text(f"{s.variant.name} · every piece turned up", left, y, dim, 11 * k, italic=True)
+        y -= 14 * k
+        y -= c.para((outcome.reason if outcome else "").rstrip(".") + ".", left, y, width, c.style.text, 13 * k)
+        y -= 8 * k
+        y -= c.para(f"{s.variant.name} · every piece turned up", left, y, width, dim, 11 * k, italic=True)
         # replay
         y -= 34 * k
         c.text("Replay", left, y, (226, 200, 140), 15 * k, bold=True)
@@ -102,6 +100,7 @@ class GameOverView(DoverScreen):
                                                         ("<", "←", self.step - 1, "back"),
                                                         (">", "→", self.step + 1, "forward"),
                                                         (">|", "End", self.total, "last"))):
+            target = max(self.first, min(self.total, target))   # nothing before the first move or after the last
             enabled = (target < self.step) if i < 2 else (target > self.step)
             c.button(Button(label, (lambda t=target: self.go(t)), key, enabled, name=name),
                      left + i * (bw + gap), y, bw, h, size=12 * k)
@@ -109,34 +108,33 @@ class GameOverView(DoverScreen):
         # what happened at this step, then the log around it
         turn = self.step - self.first
         lines = [e for e in s.log if e.number <= turn]
-        line_h = 15 * k
         bottom = 14 * k
-        keys = wrap(KEYS_HELP, int(width / (4.9 * k)))
-        for i, line in enumerate(reversed(keys)):
-            c.text(line, left, bottom + i * 13 * k, dim, 9 * k)
-        bottom += len(keys) * 13 * k + 8 * k
-        row = [Button("New game", self.new_game, "N", accent=True, name="new_game"),
-               Button("Turn board", self.turn_board, "T", name="turn"),
-               Button("Menu", self.menu, "M", name="menu")]
-        bw = (width - 2 * gap) / 3
-        for i, b in enumerate(row):
-            c.button(b, left + i * (bw + gap), bottom, bw, 40 * k, size=12 * k)
-        bottom += 52 * k
+        keys = c.text(KEYS_HELP, left, bottom, dim, 9 * k, width=int(width), anchor_y="bottom")
+        bottom += keys.content_height + 8 * k
+        rows = [[Button("Rules", self.rules, name="rules"), Button("Menu", self.menu, "M", name="menu")],
+                [Button("New game", self.new_game, "N", accent=True, name="new_game"),
+                 Button("Turn board", self.turn_board, "T", name="turn")]]
+        for row in rows:
+            bw = (width - gap) / 2
+            for i, b in enumerate(row):
+                c.button(b, left + i * (bw + gap), bottom, bw, 36 * k, size=12 * k)
+            bottom += 36 * k + gap
+        bottom += 4 * k
         if self.problem:
-            c.text(self.problem, left, bottom, (250, 190, 120), 10 * k, width=int(width))
-            bottom += 30 * k
-        room = int((y - bottom) / line_h)
-        chars = int(width / (5.9 * k))
-        rendered = []
-        for entry in lines[-room * 2:] if room > 0 else []:
+            bottom += c.text(self.problem, left, bottom, (250, 190, 120), 10 * k, width=int(width),
+                             anchor_y="bottom").content_height + 8 * k
+        # the log up to this step, newest at the foot, each entry wrapped to the panel
+        top = y - 6 * k
+        for entry in reversed(lines):
             colour = self.pal.side_light[entry.side] if entry.side else self.pal.panel_text
             current = entry.number == turn and turn > 0
-            for i, part in enumerate(wrap(entry.text, chars - 5)):
-                number = f"{entry.number:>3}. " if entry.number else "      "
-                rendered.append(((number if i == 0 else "      ") + part,
-                                 (255, 236, 160) if current else colour, current))
-        for i, (text, colour, bold) in enumerate(rendered[-room:] if room > 0 else []):
-            c.text(text, left, y - i * line_h - 10 * k, colour, 10.5 * k, bold=bold)
+            text = f"{entry.number}. {entry.text}" if entry.number else entry.text
+            label = c.text(text, left, bottom, (255, 236, 160) if current else colour, 10.5 * k,
+                           width=int(width), anchor_y="bottom", bold=current)
+            if bottom + label.content_height > top:
+                c.take_back(label)
+                break
+            bottom += label.content_height + 2 * k
 
     # --- input ------------------------------------------------------------------------------------
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
@@ -161,3 +159,6 @@ class GameOverView(DoverScreen):
 
     def menu(self) -> None:
         self.window.show_launcher()
+
+    def rules(self) -> None:
+        self.window.show_rules_overlay()

@@ -69,9 +69,9 @@ class HandOverView(arcade.View):
         c.text(self.heading, w / 2, y, self.pal.side_light[self.side], heading_size, bold=True,
                anchor_x="center", anchor_y="center")
         y -= 45 * k + 8 * k
-        y -= c.paragraph(call, (w - wide) / 2, y, wide, (230, 226, 214), 18 * k, align="center") + 24 * k
+        y -= c.para(call, (w - wide) / 2, y, wide, (230, 226, 214), 18 * k, align="center") + 24 * k
         for line in news:
-            y -= c.paragraph(line, (w - wide) / 2, y, wide, (168, 178, 188), 13 * k, italic=True,
+            y -= c.para(line, (w - wide) / 2, y, wide, (168, 178, 188), 13 * k, italic=True,
                              align="center") + 6 * k
 
     def on_update(self, delta_time: float) -> None:

@@ -18,14 +18,22 @@ from navalgames.core.state import IllegalAction
 
 from .board import BoardPicture
 from .guide import kind_guide
+from .reveal import Reveal
 from .screen import DoverScreen
 from .session import Session, other
-from .widgets import Button, wrap
+from .widgets import Button, Canvas
 
-KEYS_HELP = "Keys: Esc cancel · N no attack · E end turn · U undo · S save · D draw · R resign · M menu · F11 full screen"
+SLIDE = 0.25     # seconds a moved piece takes to glide to its new square
+
+
+def inside(box, outer) -> bool:
+    return (outer[0] <= box[0] and outer[1] <= box[1] and box[0] + box[2] <= outer[0] + outer[2]
+            and box[1] + box[3] <= outer[1] + outer[3])
 
 
 class PlayView(DoverScreen):
+    partial_refresh = True
+
     def __init__(self, session: Session) -> None:
         super().__init__(session, session.viewer())
         self.selected: str | None = None
@@ -37,11 +45,20 @@ class PlayView(DoverScreen):
         self.actions: dict[str, list] = {}   # legal actions of the viewer, by the square they start from
         self.thinking_text = None
         self.thinking_phase = -1
+        self.reveal: Reveal | None = None     # the last combat, face up until the player dismisses it
+        self.slide_next: tuple[str, str] | None = None   # a move to show gliding once the board is rebuilt
+        self.log_scroll = 0                   # log entries scrolled back from the newest
+        self.log_seen = len(session.log)
+        self.log_rect = (0.0, 0.0, 0.0, 0.0)  # left, bottom, width, height: where the wheel scrolls the log
+        # the log is a canvas of its own: after a move often only the log changed, and then only
+        # its patch of the panel is drawn again
+        self.log_panel = Canvas(self.panel.style)
+        self.log_box: tuple[int, int, int, int] | None = None
 
     # --- the game moving on ---------------------------------------------------------------------
     def input_allowed(self) -> bool:
         s = self.session
-        return (self.question is None and s.human_to_act() is not None
+        return (self.question is None and self.reveal is None and s.human_to_act() is not None
                 and s.human_to_act() == self.board.viewer and not s.needs_hand_over())
 
     def on_update(self, delta_time: float) -> None:
@@ -51,25 +68,29 @@ class PlayView(DoverScreen):
             if self.hold > 0:
                 return
             self.dirty = True
-        if self.question:
-            return
+            self.window.request_redraw()
+        if self.question or self.reveal:
+            return          # the game waits for the answer, or for the player to dismiss the combat
         s = self.session
         if s.result() is not None or s.needs_hand_over() or (s.state.phase == "setup" and s.human_to_act()):
             from .flow import show_next
             show_next(s)
+            self.window.request_redraw()      # another screen comes up without an input event
             return
         played = s.poll_computer()
         if played is not None:
             events, problem = played
+            self.after_events(events, slide=True)
             self.error = problem
-            self.hold = max(self.show_events(events, self.board.viewer), 0.35)
-            self.dirty = True
+            self.hold = max(self.hold, 0.35)
+            self.window.request_redraw(self.hold)
         elif s.computer_to_act() and self.thinking_text is not None:
             phase = int((time.monotonic() - s.thinker.started_at) * 3) % 4
             if phase != self.thinking_phase:
                 self.thinking_phase = phase
                 self.thinking_text.text = self.thinking_words() + "." * phase
-                self.invalidate()
+                self.damage([self.panel_rect()])     # only the panel shows the dots
+                self.window.request_redraw()
 
     def finish_animations(self) -> None:
         """Skip what is still moving (tests, screenshots)."""
@@ -77,8 +98,10 @@ class PlayView(DoverScreen):
         self.hold = 0.0
         self.dirty = True
 
-    def play(self, action) -> None:
-        """A decision of the player at the screen."""
+    def play(self, action, slide: bool = True) -> None:
+        """A decision of the player at the screen (``slide``: show the move gliding; not after a
+        drag, nor when the ship already stands on its new square waiting for the attack choice)."""
+        slide = slide and self.pending is None
         self.selected, self.pending, self.error = None, None, ""
         try:
             events = self.session.play(action)
@@ -87,10 +110,22 @@ class PlayView(DoverScreen):
             self.sound("error")
             self.dirty = True
             return
-        self.hold = self.show_events(events, self.board.viewer)
+        self.after_events(events, slide)
         if self.session.hot_seat and self.session.needs_hand_over():
             self.hold = max(self.hold, 0.6)   # a moment to see the result before the screen is covered
+            self.window.request_redraw(self.hold)
+
+    def after_events(self, events, slide: bool) -> None:
+        """Show what just happened: the move gliding, sinkings, and the combat face up until dismissed."""
+        viewer = self.board.viewer
+        self.hold = self.show_events(events, viewer)
+        moved = next((e.details for e in events if e.kind in ("move", "jump")), None)
+        self.slide_next = (moved["from"], moved["to"]) if slide and moved else None
+        self.reveal = Reveal.of(events, viewer, self.panel.style)
+        if self.reveal is not None:
+            self.hold = 0.0       # the reveal itself holds the game, as long as the player wants
         self.dirty = True
+        self.window.request_redraw(max(self.hold, SLIDE))
 
     # --- what the board and panel show ------------------------------------------------------------
     def refresh(self) -> None:
@@ -115,11 +150,34 @@ class PlayView(DoverScreen):
             picture = BoardPicture(dict(picture.tokens), dict(picture.flags))
             picture.tokens[to] = picture.tokens.pop(frm)
         self.board.show(picture)
+        if self.slide_next:
+            self.board.slide(*self.slide_next, life=SLIDE)
+            self.slide_next = None
         self.board.highlight(selected=self.pending[1] if self.pending else self.selected,
                              legal=self.destinations(), targets=self.targets(),
                              handoffs=self.handoffs(), last=self.last_move(),
                              exits=[exit_square] if exit_square else [])
         self.build_panel()
+        if self.reveal is not None and self.layout is not None:
+            self.reveal.build(self.board.pixel_rect, self.layout.scale, self.board.textures, self.panel.style.text)
+
+    def panel_damage(self) -> list:
+        if self.panel.changed() or self.log_box is None:
+            return [self.panel_rect()]
+        return [self.log_box] if self.log_panel.changed() else []
+
+    def draw_still(self, box=None) -> None:
+        if box is not None and self.log_box is not None and inside(box, self.log_box):
+            self.log_panel.draw()          # nothing else of the screen lies there
+            return
+        super().draw_still(box)
+        if box is None or box[0] + box[2] > self.panel_rect()[0]:
+            self.log_panel.draw()
+
+    def draw_moving(self) -> None:
+        super().draw_moving()
+        if self.reveal is not None:     # over the sinking pieces, not under them
+            self.reveal.canvas.draw()
 
     def destinations(self) -> list[str]:
         if self.pending or not self.selected:
@@ -158,6 +216,8 @@ class PlayView(DoverScreen):
         side = self.session.computer_to_act()
         if side is None:
             return ""
+        if self.reveal is not None:      # it waits until the player has seen the combat
+            return f"{side.title()}, {self.session.label(side)}, moves next"
         doing = "deploying" if self.session.state.phase == "setup" else "thinking"
         return f"{side.title()}, {self.session.label(side)}, is {doing}"
 
@@ -165,6 +225,8 @@ class PlayView(DoverScreen):
         s = self.session
         if self.error:
             return self.error
+        if self.reveal is not None:
+            return "The combat is shown face up over the board: click or press a key to go on."
         side = s.human_to_act()
         if side is None:
             return ""
@@ -205,10 +267,8 @@ class PlayView(DoverScreen):
         c.text("Dover Patrol", left, y, (226, 200, 140), 22 * k, bold=True)
         y -= 22 * k
         c.text(s.variant.name, left, y, style.text, 13 * k, italic=True)
-        y -= 16 * k
-        for line in wrap(self.options_line(), int(width / (5.6 * k))):
-            c.text(line, left, y, dim, 10 * k)
-            y -= 14 * k
+        y -= 10 * k
+        y -= c.para(self.options_line(), left, y, width, dim, 10 * k)
         # whose turn
         y -= 8 * k
         side = s.state.to_act()
@@ -223,34 +283,43 @@ class PlayView(DoverScreen):
             if side in s.computers:
                 self.thinking_text = label
         y -= band + 8 * k
-        for line in wrap(self.instruction(), int(width / (6.6 * k)))[:3]:
-            c.text(line, left, y - 12 * k, (250, 200, 120) if self.error else style.text, 12 * k)
-            y -= 17 * k
-        if s.notice and s.notice != self.instruction():
+        instruction = self.instruction()
+        if instruction:
+            y -= c.para(instruction, left, y, width, (250, 200, 120) if self.error else style.text, 12 * k) + 4 * k
+        if s.notice and s.notice != instruction:
             # the last combat, explosion, capture or grounding stays in view until the next action
-            for line in wrap(s.notice, int(width / (6.2 * k)))[:2]:
-                c.text(line, left, y - 11 * k, (255, 214, 140), 11.5 * k, bold=True)
-                y -= 16 * k
+            y -= c.para(s.notice, left, y, width, (255, 214, 140), 11.5 * k, bold=True) + 4 * k
         token = self.board.picture.tokens.get(self.pending[1] if self.pending else self.selected or "")
         if token is not None and token.kind:
-            for line in wrap(kind_guide(s.rules, token.kind), int(width / (5.8 * k)))[:3]:
-                c.text(line, left, y - 10 * k, (190, 200, 210), 10 * k, italic=True)
-                y -= 14 * k
+            y -= c.para(kind_guide(s.rules, token.kind), left, y, width, (190, 200, 210), 10 * k, italic=True)
         y -= 6 * k
         players = ("Two players on one screen: the screen is covered between turns." if s.hot_seat else
                    " · ".join(f"{side.title()}: {s.label(side)}" for side in ("south", "north")))
-        for line in wrap(players, int(width / (5.6 * k))):
-            c.text(line, left, y - 10 * k, dim, 10 * k)
-            y -= 14 * k
+        y -= c.para(players, left, y, width, dim, 10 * k)
         # buttons and keys at the foot, sunk pieces above them, the log fills the middle
         bottom = 10 * k
-        keys = wrap(KEYS_HELP, int(width / (4.9 * k)))
-        for i, line in enumerate(reversed(keys)):
-            c.text(line, left, bottom + i * 13 * k, dim, 9 * k)
-        bottom += len(keys) * 13 * k + 8 * k
+        keys = c.text(self.keys_help(), left, bottom, dim, 9 * k, width=int(width), anchor_y="bottom")
+        bottom += keys.content_height + 8 * k
         bottom = self.build_buttons(left, bottom, width)
         bottom = self.build_sunk(left, bottom + 6 * k, width)
-        self.build_log(left, bottom + 8 * k, width, y - 10 * k)
+        self.build_log(left, bottom + 8 * k, width, y - 6 * k)
+
+    def undo_offered(self) -> bool:
+        """Undo is for a player against the computer (one place to say so)."""
+        return len(self.session.humans) == 1
+
+    def keys_help(self) -> str:
+        """The keys that do something in this game, and only those."""
+        s = self.session
+        keys = ["Esc cancel"]
+        if not s.rules.compulsory:
+            keys.append("N no attack")
+        if s.rules.fleet_orders:
+            keys.append("E end turn")
+        if self.undo_offered():
+            keys.append("U undo")
+        keys += ["S save", "D draw", "R resign", "M menu", "F11 full screen"]
+        return "Keys: " + " · ".join(keys)
 
     def options_line(self) -> str:
         s = self.session
@@ -277,23 +346,22 @@ class PlayView(DoverScreen):
         s, c, k = self.session, self.panel, self.layout.scale
         h, gap = 34 * k, 8 * k
         allowed = self.input_allowed()
-        rows = []
-        first = []
-        if s.rules.fleet_orders:
-            can_end = allowed and not self.pending and END in s.state.legal_actions()
-            first.append(Button("End turn", self.end_turn, "E", can_end, accent=can_end, name="end_turn"))
-        if self.pending:
-            first.append(Button("No attack", self.no_attack, "N", bool(self.pending[3]), accent=True,
-                                name="no_attack"))
-            first.append(Button("Cancel", self.cancel, "Esc", True, name="cancel"))
-        if first:
-            rows.append(first)
-        second = [Button("Save", self.save, "S", True, name="save"),
-                  Button("Menu", self.menu, "M", True, name="menu")]
-        if len(s.humans) == 1:
-            second.insert(0, Button("Undo", self.undo, "U", s.can_undo(), name="undo"))
-        rows.append(second)
         over = s.result() is not None
+        turn = []
+        if self.pending:
+            turn.append(Button("No attack", self.no_attack, "N", bool(self.pending[3]), accent=True,
+                               name="no_attack"))
+            turn.append(Button("Cancel", self.cancel, "Esc", True, name="cancel"))
+        else:
+            if self.undo_offered():
+                turn.append(Button("Undo", self.undo, "U", s.can_undo(), name="undo"))
+            if s.rules.fleet_orders:
+                can_end = allowed and END in s.state.legal_actions()
+                turn.append(Button("End turn", self.end_turn, "E", can_end, accent=can_end, name="end_turn"))
+        rows = [turn] if turn else []
+        rows.append([Button("Save", self.save, "S", True, name="save"),
+                     Button("Rules", self.rules, "", True, name="rules"),
+                     Button("Menu", self.menu, "M", True, name="menu")])
         rows.append([Button("Offer draw", self.offer_draw, "D", bool(s.humans) and not over, name="draw"),
                      Button("Resign", self.resign, "R", bool(s.humans) and not over, name="resign")])
         for row in reversed(rows):
@@ -326,26 +394,50 @@ class PlayView(DoverScreen):
         return y
 
     def build_log(self, left: float, bottom: float, width: float, top: float) -> None:
-        s, c, k = self.session, self.panel, self.layout.scale
+        """The log, newest at the foot, each entry wrapped to the panel; the wheel scrolls back."""
+        s, c, k = self.session, self.log_panel, self.layout.scale
+        c.reset()
+        self.log_box = (int(left - 4 * k), int(bottom - 4 * k), int(width + 8 * k), int(top + 6 * k - bottom))
+        if len(s.log) != self.log_seen:      # something new happened: show the newest again
+            self.log_seen, self.log_scroll = len(s.log), 0
+        self.log_scroll = max(0, min(self.log_scroll, len(s.log) - 1))
         c.text("Log", left, top - 12 * k, (226, 200, 140), 13 * k, bold=True)
         top -= 22 * k
-        line_h = 15 * k
-        room = int((top - bottom) / line_h)
-        if room <= 0:
-            return
-        chars = int(width / (5.9 * k))
-        lines: list[tuple[str, tuple]] = []
-        for entry in s.log[-room * 2:]:
+        self.log_rect = (left, bottom, width, max(0.0, top - bottom))
+        y = bottom
+        newest = len(s.log) - self.log_scroll
+        shown = 0
+        for entry in reversed(s.log[:newest]):
             colour = self.pal.side_light[entry.side] if entry.side else self.pal.panel_text
-            for i, part in enumerate(wrap(entry.text, chars - 5)):
-                number = f"{entry.number:>3}. " if entry.number else "      "
-                lines.append(((number if i == 0 else "      ") + part, colour))
-        for i, (text, colour) in enumerate(lines[-room:]):
-            c.text(text, left, top - i * line_h - 10 * k, colour, 10.5 * k)
+            text = f"{entry.number}. {entry.text}" if entry.number else entry.text
+            label = c.text(text, left, y, colour, 10.5 * k, width=int(width), anchor_y="bottom")
+            if y + label.content_height > top:
+                c.take_back(label)
+                break
+            y += label.content_height + 2 * k
+            shown += 1
+        # the same few words move after move (a new text costs a millisecond; moved ones nothing)
+        hint = ("scrolled back: wheel down for the latest" if self.log_scroll else
+                "wheel up for earlier moves" if newest > shown else "")
+        if hint:
+            c.text(hint, left + width, top + 10 * k, self.pal.panel_dim, 9 * k, anchor_x="right", italic=True)
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        left, bottom, width, height = self.log_rect
+        if left <= x <= left + width and bottom <= y <= bottom + height + 30 * (self.layout.scale if self.layout else 1):
+            step = int(scroll_y) or (1 if scroll_y > 0 else -1 if scroll_y < 0 else 0)   # wheel notches; a touchpad's fractions
+            self.log_scroll = max(0, min(len(self.session.log) - 1, self.log_scroll + step))
+            self.dirty = True
 
     # --- the player's input ------------------------------------------------------------------------
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
-        if self.question_click(x, y) or self.panel.click(x, y):
+        if self.question_click(x, y):
+            self.dirty = True
+            return
+        if self.reveal is not None:          # the first click puts the combat away, and only that
+            self.dismiss_reveal()
+            return
+        if self.panel.click(x, y):
             self.dirty = True
             return
         if button == arcade.MOUSE_BUTTON_RIGHT:
@@ -373,6 +465,38 @@ class PlayView(DoverScreen):
             self.refresh_highlights_only()
         else:
             self.cancel()
+            self.error = self.why_not(square)
+
+    def why_not(self, square: str) -> str:
+        """Why a click on ``square`` picks nothing up, in the player's words ("" on an empty square)."""
+        token = self.board.picture.tokens.get(square)
+        if token is None:
+            return ""
+        s = self.session
+        if token.side != self.board.viewer:
+            known = f"{token.side.title()}'s {self.kind_name(token.kind)}" if token.kind else f"a {token.side.title()} ship"
+            return f"{square} holds {known}: you move only your own fleet."
+        name = self.kind_name(token.kind)
+        if token.kind == "MI":
+            return f"Your Mine on {square} never moves: a Mine stays where it was laid."
+        exit_sq = s.state.pending_exit()
+        if exit_sq is not None:
+            return f"Your ship on {s.rules.names[exit_sq]} must leave the base first."
+        if s.rules.fleet_orders:
+            obs = s.state.observation(self.board.viewer)
+            piece = obs.piece_at(s.rules.grid.parse(square))
+            if piece is not None and piece.id in obs.turn_moved + obs.turn_attacked:
+                return f"Your {name} on {square} has already acted this turn."
+        return f"Your {name} on {square} has no move now: walls, your own ships or a base hem it in."
+
+    def kind_name(self, code: str | None) -> str:
+        from games.dover_patrol.rules import KIND_OF_CODE
+        return self.session.rules.kind_names[KIND_OF_CODE[code]] if code else "ship"
+
+    def dismiss_reveal(self) -> None:
+        self.reveal = None
+        self.dirty = True
+        self.window.request_redraw()
 
     def refresh_highlights_only(self) -> None:
         """Highlights follow the selection without rebuilding the pieces (a drag is under way)."""
@@ -395,10 +519,10 @@ class PlayView(DoverScreen):
         self.invalidate()
         square = self.board.square_at(x, y)
         if square and square != start and self.input_allowed():
-            if not self.choose_square(start, square):
+            if not self.choose_square(start, square, slide=False):   # the hand carried it there
                 self.dirty = True
 
-    def choose_square(self, frm: str, square: str) -> bool:
+    def choose_square(self, frm: str, square: str, slide: bool = True) -> bool:
         """The player picked ``square`` for the piece on ``frm``: move, attack or hand the flag."""
         names = self.session.rules.names
         options = self.actions.get(frm, [])
@@ -407,7 +531,7 @@ class PlayView(DoverScreen):
             attacks = {names[a.attack]: a for a in moves if a.attack >= 0}
             decline = next((a for a in moves if a.attack < 0), None)
             if not attacks:
-                self.play(decline)
+                self.play(decline, slide)
             else:
                 self.pending = (frm, square, attacks, decline)
                 self.selected = None
@@ -422,14 +546,19 @@ class PlayView(DoverScreen):
                 return True
         return False
 
-    def on_key_press(self, symbol: int, modifiers: int) -> None:
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         if self.question_key(symbol):
-            return
+            return True
+        if self.reveal is not None and symbol != arcade.key.F11:   # any key puts the combat away, and only that
+            self.dismiss_reveal()
+            return True
         keys = {arcade.key.ESCAPE: self.cancel, arcade.key.N: self.no_attack, arcade.key.E: self.end_turn,
                 arcade.key.U: self.undo, arcade.key.S: self.save, arcade.key.D: self.offer_draw,
                 arcade.key.R: self.resign, arcade.key.M: self.menu}
         if symbol in keys:
             keys[symbol]()
+            return True
+        return None
 
     # --- buttons ------------------------------------------------------------------------------------
     def cancel(self) -> None:
@@ -446,9 +575,22 @@ class PlayView(DoverScreen):
             self.play(END)
 
     def undo(self) -> None:
-        if self.session.can_undo():
-            self.session.undo()
+        if self.pending:           # the attack choice is open: U takes back that choice only
             self.cancel()
+            return
+        if not self.undo_offered() or not self.session.can_undo():
+            return
+        refusal = self.session.undo_refusal()
+        if refusal:
+            self.error = refusal
+            self.sound("error")
+            self.dirty = True
+            return
+        self.session.undo()
+        self.cancel()
+
+    def rules(self) -> None:
+        self.window.show_rules_overlay()
 
     def save(self) -> None:
         try:
@@ -479,6 +621,11 @@ class PlayView(DoverScreen):
         if s.result() is not None or not s.humans:
             return
         side = s.human_to_act() or (s.eyes if s.hot_seat else s.humans[0])
+        self.ask(f"{side.title()}: offer {other(side).title()} a draw?",
+                 [("Offer a draw", "Y", lambda: self.draw_offered(side)), ("Play on", "N", lambda: None)])
+
+    def draw_offered(self, side: str) -> None:
+        s = self.session
         opponent = other(side)
         if opponent in s.computers:
             if s.computer_accepts_draw(opponent):

@@ -125,6 +125,7 @@ class DoverScreen(arcade.View):
                 self.question = None
                 action()
                 self.dirty = True
+                self.invalidate()        # the box covered board and panel alike
             return run
         self.question = Question(text, [(label, key, closing(action)) for label, key, action in answers],
                                  self.panel.style)
@@ -137,18 +138,43 @@ class DoverScreen(arcade.View):
     # panel) is drawn into an offscreen frame only when something changed; a frame is then one
     # copy of it and whatever moves (explosions, a dragged piece). Measured with llvmpipe: a
     # clear followed by a partial copy costs more than one whole-window copy, so the copy is whole.
+    # After a move only the squares that changed and the panel are drawn again into the frame
+    # (clipped by a scissor box): on a software renderer the pixels drawn are the cost.
     _cache = None
     still_valid = False
+    partial_refresh = False       # a screen whose refresh() changes only the board and the panel
+    _damage: list | None = None   # pixel rectangles of the still picture to draw again
 
     def invalidate(self) -> None:
+        """The whole still picture must be drawn again."""
         self.still_valid = False
 
-    def on_update(self, delta_time: float) -> None:
-        self.board.update(delta_time)
+    def damage(self, rects) -> None:
+        """Parts of the still picture to draw again (pixel rectangles x, y, width, height)."""
+        if self._damage is None:
+            self._damage = []
+        self._damage.extend(rects)
 
-    def draw_still(self) -> None:
-        self.board.draw_still()
-        self.panel.draw()
+    def panel_damage(self) -> list:
+        """What of the panel a refresh changed (pixel rectangles)."""
+        return [self.panel_rect()]
+
+    def panel_rect(self) -> tuple[int, int, int, int]:
+        lay = self.layout
+        return (int(lay.panel.left) - 1, 0, int(lay.panel.width) + 2, lay.height) if lay else (0, 0, 0, 0)
+
+    def on_update(self, delta_time: float) -> None:
+        if self.board.update(delta_time):
+            self.window.request_redraw()          # something is moving: keep the frames coming
+        if self.board.still_changed:              # a sliding piece landed: it joins the still picture
+            self.board.still_changed = False      # (its square is in the board's damage)
+            self.window.request_redraw()
+
+    def draw_still(self, box: tuple[int, int, int, int] | None = None) -> None:
+        """The still picture, or only what lies in ``box`` (pixels x, y, width, height)."""
+        self.board.draw_still(box)
+        if box is None or box[0] + box[2] > self.panel_rect()[0]:
+            self.panel.draw()
         if self.question:
             self.question.canvas.draw()
 
@@ -171,7 +197,15 @@ class DoverScreen(arcade.View):
         if self.dirty:
             self.dirty = False
             self.refresh()
+            if self.partial_refresh and self.layout is not None:
+                self.damage(self.panel_damage())
+            else:
+                self.still_valid = False
+        board = self.board.take_damage()
+        if board is None:
             self.still_valid = False
+        else:
+            self.damage(board)
         cache = self._frame_cache()
         if cache is None:
             self.clear(color=self.pal.panel)
@@ -182,7 +216,15 @@ class DoverScreen(arcade.View):
                     cache.clear(color=self.pal.panel)
                     self.draw_still()
                 self.still_valid = True
+            elif self._damage:
+                with cache.activate():
+                    for box in merged(self._damage):
+                        cache.clear(color=self.pal.panel, viewport=box)
+                        cache.scissor = box
+                        self.draw_still(box)
+                    cache.scissor = None
             copy_frame(self.window.ctx, cache)
+        self._damage = []
         self.draw_moving()
 
     # --- input shared by every screen -----------------------------------------------------------
@@ -190,7 +232,10 @@ class DoverScreen(arcade.View):
         self.mouse = (x, y)
         target = self.question.canvas if self.question else self.panel
         if target.hover(x, y):
-            self.invalidate()
+            if self.question:
+                self.invalidate()
+            else:
+                self.damage([self.panel_rect()])
 
     def question_click(self, x: float, y: float) -> bool:
         """While a question is open every click goes to it."""
@@ -204,6 +249,7 @@ class DoverScreen(arcade.View):
             if symbol == arcade.key.ESCAPE:
                 self.question = None
                 self.dirty = True
+                self.invalidate()
             else:
                 self.question.key(symbol)
             return True
@@ -250,7 +296,33 @@ class DoverScreen(arcade.View):
                     self.board.ghost(square, f"back-{d.get('side')}")
                 self.sound("aground")
                 longest = max(longest, 1.0)
+        self.window.request_redraw(longest)
         return longest
+
+
+def merged(boxes: list[tuple[int, int, int, int]], most: int = 12) -> list[tuple[int, int, int, int]]:
+    """Boxes (x, y, width, height) with the overlapping ones joined; past ``most``, one box round all."""
+    def join(a, b):
+        x, y = min(a[0], b[0]), min(a[1], b[1])
+        return x, y, max(a[0] + a[2], b[0] + b[2]) - x, max(a[1] + a[3], b[1] + b[3]) - y
+
+    def touch(a, b):
+        return a[0] <= b[0] + b[2] and b[0] <= a[0] + a[2] and a[1] <= b[1] + b[3] and b[1] <= a[1] + a[3]
+    out: list = []
+    for box in boxes:
+        while True:
+            other = next((o for o in out if touch(o, box)), None)
+            if other is None:
+                break
+            out.remove(other)
+            box = join(other, box)
+        out.append(box)
+    if len(out) > most:
+        whole = out[0]
+        for box in out[1:]:
+            whole = join(whole, box)
+        out = [whole]
+    return out
 
 
 def copy_frame(ctx, cache) -> None:

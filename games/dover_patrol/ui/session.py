@@ -55,6 +55,10 @@ class Session:
         self.log: list[LogLine] = []
         self.rebuild_log()
         self.notice = ""                    # the last thing worth announcing (combat, aground...)
+        # what the player against the computer knew of the enemy after each record length: an
+        # undo may not take back a turn that showed him an enemy piece (no free scouting)
+        self._knew: dict[int, frozenset[int]] = {}
+        self._remember_knowledge()
 
     # --- who is who -------------------------------------------------------------------------
     @property
@@ -121,6 +125,7 @@ class Session:
     def play(self, action) -> list[Event]:
         """Play an action through the Match (records and autosaves), log what happened."""
         events = self.match.play(action)
+        self._remember_knowledge()
         self.notice = ""
         self.add_events(len(self.match.record.actions), events)
         for event in events:
@@ -162,18 +167,55 @@ class Session:
         return (len(self.humans) == 1 and self.result() is None
                 and len(self.match.record.actions) > self.deployed_count())
 
-    def undo(self) -> None:
-        """Take back the computer's reply and the player's own last decision (never a deployment)."""
+    def undo_steps(self) -> int:
+        """How many actions an undo takes back: the computer's reply and the player's own last
+        decision, back to the moment the player was last to act (never a deployment)."""
+        actions, human = self.match.record.actions, self.humans[0]
+        kept = len(actions)
+        while kept > self.deployed_count() and not actions[kept - 1].startswith("deploy"):
+            kept -= 1
+            if self._state_after(kept).to_act() == human:
+                break
+        return len(actions) - kept
+
+    def undo_refusal(self) -> str:
+        """Why an undo is refused, or "" if it is allowed: it may not take back a turn that showed
+        the player an enemy piece (a combat, an explosion...), or undo would be a free look."""
         if not self.can_undo():
-            raise IllegalAction("nothing to undo")
-        human = self.humans[0]
+            return "Nothing to undo."
+        kept = len(self.match.record.actions) - self.undo_steps()
+        if self.known_enemies(kept) < self.known_enemies(len(self.match.record.actions)):
+            return ("No undo: that turn showed you an enemy ship, and taking it back would keep "
+                    "the look for free.")
+        return ""
+
+    def known_enemies(self, length: int) -> frozenset[int]:
+        """The enemy pieces whose kind the player knew after the first ``length`` actions."""
+        if length not in self._knew:
+            self._knew[length] = knowledge(self._state_after(length), self.humans[0])
+        return self._knew[length]
+
+    def _remember_knowledge(self) -> None:
+        if len(self.humans) == 1:
+            self._knew[len(self.match.record.actions)] = knowledge(self.state, self.humans[0])
+
+    def _state_after(self, length: int):
+        if length == len(self.match.record.actions):
+            return self.state
+        from navalgames.core.match import replay
+        return replay(record_copy(self.match.record, self.match.record.actions[:length]), self.match.spec)
+
+    def undo(self) -> None:
+        """Take back the computer's reply and the player's own last decision (never a deployment,
+        never a turn that showed the player an enemy piece)."""
+        refusal = self.undo_refusal()
+        if refusal:
+            raise IllegalAction(refusal)
         self.thinker.forget()
         self.thinker = Thinker()
-        while len(self.match.record.actions) > self.deployed_count() and \
-                not self.match.record.actions[-1].startswith("deploy"):
-            self.match.undo(1)
-            if self.state.to_act() == human:
-                break
+        self.match.undo(self.undo_steps())
+        length = len(self.match.record.actions)
+        self._knew = {n: known for n, known in self._knew.items() if n <= length}   # the rest is history no more
         self.rebuild_log()
         self.notice = "Move taken back."
 
@@ -195,6 +237,11 @@ class Session:
     # --- what the board shows -----------------------------------------------------------------
     def picture(self, viewer: str | None = None) -> BoardPicture:
         return observation_picture(self.state.observation(viewer or self.viewer()), self.rules)
+
+
+def knowledge(state, side: str) -> frozenset[int]:
+    """The enemy pieces (afloat or sunk) whose kind ``side`` knows."""
+    return frozenset(p.id for p in state.observation(side).pieces if p.side != side and p.kind is not None)
 
 
 def observation_picture(obs, rules) -> BoardPicture:

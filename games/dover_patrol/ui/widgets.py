@@ -63,45 +63,119 @@ class Canvas:
         self.reset()
 
     def reset(self) -> None:
-        self.shapes = arcade.SpriteList()
-        self.sprites = arcade.SpriteList()
-        self.batch = pyglet.graphics.Batch()
+        """Start describing the panel again. The texts of the last description are kept as spares:
+        a panel rebuilt after a move mostly shows the same words, and making an arcade.Text costs
+        about a millisecond on a software renderer while moving one costs next to nothing."""
+        if not hasattr(self, "batch"):
+            # sprites are kept too, and given new places and colours: a new sprite list costs
+            # GPU buffers, a changed sprite only a few numbers
+            self.shapes = arcade.SpriteList()
+            self.sprites = arcade.SpriteList()
+            self.overlays = arcade.SpriteList()      # rectangles drawn over the sprites
+            self.batch = pyglet.graphics.Batch()
+            self._described: list[tuple[tuple, arcade.Text]] = []
+            self._spare: dict[tuple, list[arcade.Text]] = {}
+        for key, label in self._described:
+            self._spare.setdefault(key, []).append(label)
+        self._described = []
+        self._used = {id(pool): 0 for pool in (self.shapes, self.sprites, self.overlays)}
+        # what was described, to tell whether a rebuild changed anything (then nothing is drawn again)
+        self.previous, self.described = getattr(self, "described", None), []
         self.texts: list[arcade.Text] = []
         self.buttons: list[Button] = []
         self._button_faces: list[tuple[Button, arcade.Sprite, arcade.Text]] = []
 
     def rect(self, left: float, bottom: float, width: float, height: float, colour,
              over_sprites: bool = False) -> arcade.Sprite:
-        sprite = arcade.SpriteSolidColor(max(1, int(width)), max(1, int(height)),
-                                         left + width / 2, bottom + height / 2, colour)
-        (self.sprites if over_sprites else self.shapes).append(sprite)
+        """A filled rectangle, under the sprites (or over them: a tag on a tray icon)."""
+        width, height = max(1, int(width)), max(1, int(height))
+        centre = (left + width / 2, bottom + height / 2)
+        pool = self.overlays if over_sprites else self.shapes
+        if self._used[id(pool)] < len(pool):
+            sprite = pool[self._used[id(pool)]]
+            if (sprite.width, sprite.height) != (width, height):
+                sprite.width, sprite.height = width, height
+            if sprite.position != centre:
+                sprite.position = centre
+            set_colour(sprite, colour)
+        else:
+            sprite = arcade.SpriteSolidColor(width, height, *centre, colour)
+            pool.append(sprite)
+        self._used[id(pool)] += 1
+        self.described.append(("rect", left, bottom, width, height, tuple(colour), over_sprites))
         return sprite
 
     def text(self, value: str, x: float, y: float, colour=None, size: float = 12, *, bold: bool = False,
              anchor_x: str = "left", anchor_y: str = "baseline", width: int | None = None,
              italic: bool = False, align: str = "left") -> arcade.Text:
-        # Whole pixels: a glyph drawn between pixels is resampled and its hairlines fade away
-        # (at scales other than 1 a hyphen vanished: "h7-h6" read "h7 h6").
-        x, y, width = round(x), round(y), int(width or 0)
-        label = arcade.Text(value, x, y, colour or self.style.text, size, width=width,
-                            multiline=bool(width), font_name=PANEL_FONT, bold=bold, italic=italic, align=align,
-                            anchor_x=anchor_x, anchor_y=anchor_y, batch=self.batch)
+        """A text at (x, y). ``width``: wrap to that many pixels (multiline). Placed on whole
+        pixels: glyphs drawn at half pixels lose their thin strokes (hyphens, the bar of a t)."""
+        colour = tuple(colour or self.style.text)
+        size = round(size * 2) / 2
+        width = round(width) if width else 0
+        position = (round(x), round(y))
+        key = (value, size, bold, italic, width, anchor_x, anchor_y, align)
+        spares = self._spare.get(key)
+        if spares:
+            label = spares.pop()
+            if label.text != value:        # a caller changed it since (the thinking dots)
+                label.text = value
+            if label.position != position:
+                label.position = position
+            set_colour(label, colour)
+        else:
+            label = arcade.Text(value, *position, colour, size, width=width, multiline=bool(width),
+                                font_name=PANEL_FONT, bold=bold, italic=italic, align=align,
+                                anchor_x=anchor_x, anchor_y=anchor_y, batch=self.batch)
+        self._described.append((key, label))
         self.texts.append(label)
+        self.described.append((key, position, colour))
         return label
 
-    def paragraph(self, value: str, left: float, top: float, width: float, colour=None, size: float = 12, *,
-                  bold: bool = False, italic: bool = False, align: str = "left") -> float:
-        """Text wrapped to ``width`` pixels below ``top``; returns its height."""
-        label = self.text(value, left, top, colour, size, bold=bold, italic=italic, width=max(1, int(width)),
-                          anchor_y="top", align=align)
+    def para(self, value: str, left: float, top: float, width: float, colour=None, size: float = 12,
+             **style) -> float:
+        """Text wrapped to ``width`` pixels, its top at ``top``; returns the height it takes."""
+        label = self.text(value, left, top, colour, size, width=int(width), anchor_y="top", **style)
         return label.content_height
 
+    def changed(self) -> bool:
+        """Whether the last rebuild described anything other than the one before it."""
+        return self.described != self.previous
+
+    def take_back(self, label: arcade.Text) -> None:
+        """Leave out a text just described (it did not fit); it stays a spare for next time."""
+        for i in range(len(self._described) - 1, -1, -1):
+            key, found = self._described[i]
+            if found is label:
+                del self._described[i]
+                self._spare.setdefault(key, []).append(label)
+                break
+        self.texts.remove(label)
+        self.described = [d for d in self.described if d[0] != key or d[1] != tuple(label.position)]
+
+    def _drop_spares(self) -> None:
+        """Texts the last description did not use again leave the batch."""
+        for spares in self._spare.values():
+            for label in spares:
+                label.label.delete()
+        self._spare = {}
+
     def sprite(self, texture: arcade.Texture, x: float, y: float, size: float, alpha: int = 255) -> arcade.Sprite:
-        sprite = arcade.Sprite(texture)
-        sprite.width = sprite.height = size
-        sprite.position = (x, y)
-        sprite.alpha = alpha
-        self.sprites.append(sprite)
+        if self._used[id(self.sprites)] < len(self.sprites):
+            sprite = self.sprites[self._used[id(self.sprites)]]
+            if sprite.texture is not texture:
+                sprite.texture = texture
+        else:
+            sprite = arcade.Sprite(texture)
+            self.sprites.append(sprite)
+        self._used[id(self.sprites)] += 1
+        self.described.append((id(texture), x, y, size, alpha))
+        if (sprite.width, sprite.height) != (size, size):
+            sprite.width = sprite.height = size
+        if sprite.position != (x, y):
+            sprite.position = (x, y)
+        if sprite.alpha != alpha:
+            sprite.alpha = alpha
         return sprite
 
     def button(self, button: Button, left: float, bottom: float, width: float, height: float,
@@ -119,18 +193,24 @@ class Canvas:
                          anchor_x="center", anchor_y="center", bold=button.accent)
         self.buttons.append(button)
         self._button_faces.append((button, face, text))
-        self.refresh_buttons()
+        self.described.append(("button", button.name, button.enabled, button.accent, button.hot))
+        self._paint(button, face, text)
         return button
 
     def refresh_buttons(self) -> None:
-        s = self.style
         for button, face, text in self._button_faces:
-            if not button.enabled:
-                face.color, text.color = s.face_disabled, s.text_disabled
-            elif button.accent:
-                face.color, text.color = (s.face_accent_hot if button.hot else s.face_accent), s.text
-            else:
-                face.color, text.color = (s.face_hot if button.hot else s.face), s.text
+            self._paint(button, face, text)
+
+    def _paint(self, button: Button, face: arcade.Sprite, text: arcade.Text) -> None:
+        s = self.style
+        if not button.enabled:
+            colours = s.face_disabled, s.text_disabled
+        elif button.accent:
+            colours = (s.face_accent_hot if button.hot else s.face_accent), s.text
+        else:
+            colours = (s.face_hot if button.hot else s.face), s.text
+        set_colour(face, colours[0])
+        set_colour(text, colours[1])
 
     def hover(self, x: float, y: float) -> bool:
         """Light the button under the mouse; True if anything changed."""
@@ -154,8 +234,12 @@ class Canvas:
         return next((b for b in self.buttons if b.name == name), None)
 
     def draw(self) -> None:
-        self.shapes.draw()
-        self.sprites.draw()
+        if self._spare:
+            self._drop_spares()
+        for pool in (self.shapes, self.sprites, self.overlays):
+            while len(pool) > self._used[id(pool)]:      # what the last description did not use again
+                pool.pop()
+            pool.draw()
         self.batch.draw()
 
 
@@ -165,10 +249,17 @@ def text_width(value: str, size: float, bold: bool = False) -> int:
     return arcade.Text(value, 0, 0, font_size=size, font_name=PANEL_FONT, bold=bold).content_width
 
 
+@lru_cache(maxsize=4096)
 def text_height(value: str, size: float, width: float, italic: bool = False) -> int:
     """How tall ``value`` is once wrapped to ``width`` pixels in the panel font."""
     return arcade.Text(value, 0, 0, font_size=size, font_name=PANEL_FONT, italic=italic, width=max(1, int(width)),
                        multiline=True).content_height
+
+def set_colour(thing, colour) -> None:
+    """Give a sprite or a text a colour, only if it is another one (each change costs)."""
+    wanted = arcade.types.Color.from_iterable(colour)
+    if thing.color != wanted:
+        thing.color = wanted
 
 
 def wrap(text: str, width_chars: int) -> list[str]:

@@ -186,6 +186,8 @@ def test_against_the_computer_no_hand_over_and_it_answers_off_the_ui_thread(wind
     assert isinstance(view, PlayView)
     if match.state.to_act() == "north":          # the lot gave the computer the first move
         view = settle(window)
+    if view.reveal is not None:                   # its first move was an attack: put it away
+        testing.press(window, arcade.key.SPACE)
     assert match.state.to_act() == "south"
     before = len(match.record.actions)
     move = plain_move(view)
@@ -200,8 +202,15 @@ def test_against_the_computer_no_hand_over_and_it_answers_off_the_ui_thread(wind
     view = settle(window)
     assert isinstance(view, PlayView)          # never a hand-over against the computer
     assert len(match.record.actions) == before + 2 and match.state.to_act() == "south"
+    if view.reveal is not None:               # the computer's reply was an attack, shown face up
+        testing.press(window, arcade.key.SPACE)
+    # an undo takes both moves back, unless they showed South an enemy ship he did not know
+    learned = view.session.known_enemies(before) < view.session.known_enemies(before + 2)
     click_button(window, view, "undo")
-    assert len(match.record.actions) == before and match.state.to_act() == "south"
+    if learned:
+        assert len(match.record.actions) == before + 2 and "No undo" in view.error
+    else:
+        assert len(match.record.actions) == before and match.state.to_act() == "south"
 
 
 def test_save_button_and_resume_from_the_autosave(window):
@@ -349,6 +358,7 @@ def test_draw_offer_on_one_screen_is_answered_on_a_covered_screen(window):
     match, view = start_hot_seat(window)
     offering = match.state.to_act()
     testing.press(window, arcade.key.D)
+    testing.press(window, arcade.key.Y)                       # yes, offer it
     answer = window.current_view
     assert isinstance(answer, AnswerView) and answer.side != offering
     assert covers_everything(answer)
@@ -357,6 +367,7 @@ def test_draw_offer_on_one_screen_is_answered_on_a_covered_screen(window):
     view = hand_over(window)
     assert isinstance(view, PlayView) and match.record.result is None
     testing.press(window, arcade.key.D)
+    testing.press(window, arcade.key.Y)
     window.current_view.on_update(1.0)
     testing.press(window, arcade.key.Y)
     over = settle(window)

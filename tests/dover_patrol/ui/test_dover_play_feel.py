@@ -1,0 +1,272 @@
+"""The Dover Patrol play and game-over screens as a newcomer meets them (issue 21), and the frame
+after a move (issue 19), driven by synthetic clicks, keys and wheel turns on the hidden window.
+"""
+
+from __future__ import annotations
+
+import arcade
+import pytest
+from dover_screen_helpers import click_button, click_square, hand_over, open_match, position, settle
+
+from games.dover_patrol.rules import KIND_OF_CODE
+from games.dover_patrol.ui.gameover import GameOverView
+from games.dover_patrol.ui.handover import HandOverView
+from games.dover_patrol.ui.play import SLIDE, PlayView
+from games.dover_patrol.ui.session import Session
+from navalgames.ui import testing
+
+HOT_SEAT = {"south": "human", "north": "human"}
+VS_COMPUTER = {"south": "human", "north": "computer:random"}
+# South's 7 can close on North's 6 (b5-b6 puts them face to face); North's other ships are far off
+DUEL = position({"b5": "7", "d2": "1", "e3": "MI"}, {"b7": "6", "g11": "1", "h12": "2"})
+
+
+def words(view) -> str:
+    """Everything the panel of ``view`` says (the play screen's log is a canvas of its own)."""
+    canvases = [view.panel] + ([view.log_panel] if hasattr(view, "log_panel") else [])
+    return " ".join(t.text for c in canvases for t in c.texts)
+
+
+def duel(window, players):
+    match, view = open_match(window, players=players, start=DUEL)
+    if isinstance(view, HandOverView):
+        view = hand_over(window)
+    assert isinstance(view, PlayView)
+    return match, view
+
+
+def attack_b7(window, view) -> None:
+    click_square(window, view, "b5")
+    click_square(window, view, "b6")
+    click_square(window, view, "b7")
+
+
+def busy_view(window, players=VS_COMPUTER) -> PlayView:
+    """A game 60 turns old (a long log), South to move, on the play screen."""
+    from games.dover_patrol.ui.bench_frames import busy_position
+    session = Session(window, busy_position(players=players))
+    session.eyes = "south"
+    view = PlayView(session)
+    window.show_view(view)
+    testing.draw(window)
+    return view
+
+
+# --- undo against the computer is no free scout --------------------------------------------------
+
+def test_undo_refuses_to_take_back_a_turn_that_revealed_an_enemy_ship(window):
+    match, view = duel(window, VS_COMPUTER)
+    attack_b7(window, view)
+    assert match.record.actions == ["b5-b6xb7"]
+    testing.press(window, arcade.key.SPACE)               # put the combat away
+    view = settle(window)                                 # the computer replies
+    assert len(match.record.actions) == 2 and match.state.to_act() == "south"
+    testing.press(window, arcade.key.U)
+    assert len(match.record.actions) == 2                 # refused: the 6 on b7 was seen
+    assert "No undo" in view.error and "enemy" in view.error
+    assert "No undo" in words(view)   # and the player is told why
+
+
+def test_undo_still_takes_back_a_quiet_turn(window):
+    match, view = duel(window, VS_COMPUTER)
+    click_square(window, view, "d2")
+    click_square(window, view, "e2")
+    view = settle(window)
+    assert len(match.record.actions) == 2
+    click_button(window, view, "undo")
+    assert match.record.actions == [] and match.state.to_act() == "south"
+
+
+def test_u_with_the_attack_choice_open_cancels_that_choice_only(window):
+    match, view = duel(window, VS_COMPUTER)
+    click_square(window, view, "d2")
+    click_square(window, view, "e2")
+    view = settle(window)
+    played = list(match.record.actions)
+    assert len(played) == 2
+    click_square(window, view, "b5")
+    click_square(window, view, "b6")
+    assert view.pending is not None
+    testing.press(window, arcade.key.U)
+    assert view.pending is None
+    assert match.record.actions == played                 # the previous turn stands
+    assert view.board.piece_at.get("b5") is not None and "b6" not in view.board.piece_at
+
+
+# --- offers, the last move, the combat -------------------------------------------------------------
+
+def test_offer_draw_asks_before_it_is_made(window):
+    match, view = duel(window, VS_COMPUTER)
+    testing.press(window, arcade.key.D)
+    assert view.question is not None and match.record.result is None and not view.error
+    testing.press(window, arcade.key.N)                   # play on: nothing offered
+    assert view.question is None and match.record.result is None and not view.error
+    testing.press(window, arcade.key.D)
+    testing.press(window, arcade.key.Y)                   # now the computer answers
+    assert match.record.result is not None or "declines" in view.error
+
+
+def test_the_last_move_is_marked_from_and_to_and_slides(window):
+    match, view = duel(window, HOT_SEAT)
+    click_square(window, view, "b5")
+    click_square(window, view, "c5")
+    assert match.record.actions == ["b5-c5"]
+    board = view.board
+    sliding = board.piece_at["c5"]
+    assert sliding in board.sliding and sliding.position != board.world_centre("c5")   # on its way
+    textures = board.textures
+    marks = {(s.texture, board.square_at(*board.screen_centre("b5"))) for s in board.overlay
+             if s.position == board.world_centre("b5")}
+    assert (textures["wake"], "b5") in marks              # a ring where the move started
+    assert any(s.texture is textures["arrowhead"] for s in board.overlay)   # an arrow to where it went
+    board.update(SLIDE)
+    assert not board.slides and sliding in board.pieces and sliding.position == board.world_centre("c5")
+
+
+def test_the_combat_reveal_stays_until_dismissed_even_before_the_curtain(window):
+    match, view = duel(window, HOT_SEAT)
+    attack_b7(window, view)
+    assert view.reveal is not None
+    names = {name for event in view.reveal.events for name, _ in view.reveal.pieces(event)}
+    assert names == {"face-south-7", "face-north-6"}      # both pieces face up
+    for _ in range(5):                                    # time passes: the curtain waits
+        view.on_update(1.0)
+        testing.draw(window)
+    assert window.current_view is view and view.reveal is not None
+    testing.click(window, *view.board.screen_centre("e6"))   # a click puts it away, and only that
+    assert view.reveal is None and match.record.actions == ["b5-b6xb7"]
+    assert isinstance(settle(window), HandOverView)
+
+
+@pytest.mark.parametrize("square, reason", [("b7", "you move only your own fleet"),
+                                            ("e3", "never moves"),
+                                            ("a1", "has no move now")])
+def test_clicking_what_cannot_move_says_why(window, square, reason):
+    # South's Patrol Vessel on a1 is hemmed in by its own Mine (a2) and Torpedo Boat (b1)
+    start = position({"a1": "1", "a2": "MI", "b1": "2", "e3": "MI", "b5": "7"},
+                     {"b7": "6", "g11": "1", "h12": "2"})
+    match, view = open_match(window, players=VS_COMPUTER, start=start)
+    click_square(window, view, square)
+    assert reason in view.error
+    assert reason in words(view)
+
+
+# --- the panel -----------------------------------------------------------------------------------
+
+def test_the_log_scrolls_with_the_mouse_wheel(window):
+    view = busy_view(window)
+    newest = view.session.log[-1].text
+
+    def shown() -> str:
+        return words(view)
+    assert newest in shown()
+    left, bottom, width, height = view.log_rect
+    testing.scroll(window, left + width / 2, bottom + height / 2, 3)
+    assert view.log_scroll == 3 and newest not in shown()
+    assert "wheel down for the latest" in shown()
+    testing.scroll(window, left + width / 2, bottom + height / 2, -5)
+    assert view.log_scroll == 0 and newest in shown()
+    testing.scroll(window, *view.board.screen_centre("d6"), 3)   # the wheel over the board: nothing
+    assert view.log_scroll == 0
+
+
+def test_rules_buttons_open_the_rules_over_play_and_game_over(window, monkeypatch):
+    opened = []
+    monkeypatch.setattr(window, "show_rules_overlay", lambda: opened.append(type(window.current_view)))
+    match, view = duel(window, VS_COMPUTER)
+    click_button(window, view, "rules")
+    assert opened == [PlayView]
+    testing.press(window, arcade.key.R)
+    testing.press(window, arcade.key.Y)
+    over = settle(window)
+    assert isinstance(over, GameOverView)
+    click_button(window, over, "rules")
+    assert opened == [PlayView, GameOverView]
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1000, 700), (1920, 1080)])
+def test_panel_text_sits_on_whole_pixels_and_inside_the_panel(window, size):
+    view = busy_view(window)
+    testing.resize(window, *size)
+    right = view.layout.width
+    assert view.session.log[-1].text in words(view)
+    for text in view.panel.texts + view.log_panel.texts:
+        x, y = text.position
+        assert x == int(x) and y == int(y), f"{text.text!r} at {x}, {y}: half pixels blur thin strokes"
+        if text.anchor_x == "left":
+            assert x + text.content_width <= right - 4, f"{text.text!r} runs off the panel at {size}"
+
+
+def test_keys_legend_lists_only_keys_that_do_something(window):
+    match, view = duel(window, HOT_SEAT)
+    legend = view.keys_help()
+    assert "U undo" not in legend and "E end turn" not in legend
+    assert legend in words(view)
+    assert view.panel.find("undo") is None
+    match, view = duel(window, VS_COMPUTER)
+    assert "U undo" in view.keys_help() and view.panel.find("undo") is not None
+
+
+def test_replay_arrows_are_off_when_there_is_nothing_to_step_to(window):
+    match, view = duel(window, HOT_SEAT)
+    testing.press(window, arcade.key.R)
+    testing.press(window, arcade.key.Y)
+    over = settle(window)
+    assert isinstance(over, GameOverView) and over.total == over.first == 0
+    for name in ("first", "back", "forward", "last"):
+        assert not over.panel.find(name).enabled, f"{name} is lit at move 0 of 0"
+
+
+# --- frames: asked for when something changes by itself, and only what changed drawn again -------
+
+def test_the_screen_asks_for_frames_when_the_computer_moves_and_pieces_slide(window, monkeypatch):
+    asked: list[float] = []
+    monkeypatch.setattr(window, "request_redraw", lambda seconds=0.0: asked.append(seconds))
+    match, view = duel(window, VS_COMPUTER)
+    click_square(window, view, "d2")
+    click_square(window, view, "e2")
+    assert asked and max(asked) >= SLIDE               # the slide is announced with its length
+    asked.clear()
+    view.on_update(0.01)                                # the computer starts thinking...
+    assert asked                                        # ...an open-ended wait: frames keep coming
+    view.session.thinker.wait()
+    asked.clear()
+    view.on_update(0.01)                                # its move arrives without any input
+    assert len(match.record.actions) == 2 and asked
+
+
+def test_the_frame_after_a_move_draws_only_what_changed_and_matches_a_full_redraw(window, monkeypatch):
+    from games.dover_patrol.ui import screen
+    drawn_again: list = []
+    real_merged = screen.merged
+    monkeypatch.setattr(screen, "merged", lambda boxes: drawn_again.append(real_merged(boxes)) or drawn_again[-1])
+    match, view = duel(window, HOT_SEAT)
+    click_square(window, view, "d2")
+    drawn_again.clear()
+    click_square(window, view, "e2")                    # the move, drawn by its own frame
+    assert match.record.actions == ["d2-e2"] and drawn_again
+    board = view.board.pixel_rect
+    on_board = [box for box in drawn_again[0] if box[0] < board.right]
+    assert on_board and sum(w * h for _, _, w, h in on_board) < board.width * board.height / 4
+    view.finish_animations()
+    partial = testing.snapshot(window)
+    view.invalidate()
+    full = testing.snapshot(window)
+    from PIL import ImageChops
+    worst = max(high for _, high in ImageChops.difference(partial, full).getextrema())
+    assert worst <= 2        # the same picture (a float rounding may move a colour by one step)
+
+
+def test_one_name_per_piece_in_the_tray_the_panel_and_the_log(window):
+    from games.dover_patrol.ui.deploy import DeployView
+    match, view = open_match(window, players=VS_COMPUTER)
+    assert isinstance(view, DeployView)
+    names = match.state.rules.kind_names
+    tray = words(view)
+    for code in view.counts_left():
+        assert names[KIND_OF_CODE[code]] in tray, f"the tray shortens {names[KIND_OF_CODE[code]]!r}"
+    assert "Motor Torpedo Boat" in tray
+    # the play screen's guide names a ship as the log does, from the same data
+    match, view = duel(window, HOT_SEAT)
+    click_square(window, view, "d2")
+    assert "Patrol Vessel" in words(view)
