@@ -87,9 +87,7 @@ class DoverState(GameState):
         self.fleet_left = [0, 0]  # pieces other than Mines still afloat
         self._removed = False
         self._log: list[Event] | None = None
-        self._legal: list | None = None   # the legal actions, flattened on demand
-        self._segs: list | None = None    # the same as (bitboard, table) / (None, list) segments
-        self._total = 0                   # how many legal actions the segments hold
+        self._legal: list | None = None   # the legal actions (shared by clones: never changed)
 
     # ------------------------------------------------------------------------------------
     # GameState API
@@ -110,40 +108,15 @@ class DoverState(GameState):
 
     def _legal_list(self) -> list:
         if self._legal is None:
-            if self._segs is None:
-                self._set_segments()
-            out: list = []
-            for bits, table in self._segs:
-                if bits is None:
-                    out.extend(table)
-                    continue
-                while bits:
-                    low = bits & -bits
-                    out.append(table[low.bit_length() - 1])
-                    bits ^= low
-            self._legal = out
+            self._legal = self._generate()
         return self._legal
 
-    def _set_segments(self) -> None:
-        self._segs, self._total = self._generate()
-
     def random_action(self, rng: random.Random):
-        """A legal action drawn uniformly (as ``rng.choice(legal_actions())``, much faster)."""
+        """A legal action drawn uniformly (as ``rng.choice(legal_actions())``, without the copy)."""
         if self.result is not None:
             raise ValueError("the game is over: no action to draw")
-        if self._segs is None:
-            self._set_segments()
-        i = int(rng.random() * self._total)
-        for bits, table in self._segs:
-            n = len(table) if bits is None else bits.bit_count()
-            if i < n:
-                if bits is None:
-                    return table[i]
-                for _ in range(i):
-                    bits &= bits - 1
-                return table[(bits & -bits).bit_length() - 1]
-            i -= n
-        raise IndexError("no legal action")
+        actions = self._legal_list()
+        return actions[int(rng.random() * len(actions))]
 
     def parse_action(self, text: str):
         return parse_action(text, self.rules.grid)
@@ -206,8 +179,6 @@ class DoverState(GameState):
         c._removed = self._removed
         c._log = None
         c._legal = self._legal
-        c._segs = self._segs
-        c._total = self._total
         return c
 
     def observation(self, side: str) -> Observation:
@@ -279,14 +250,12 @@ class DoverState(GameState):
         return explain(self, action)
 
     def _generate(self) -> list:
-        """The legal actions as segments: (bitboard, table of actions by square) or (None, list)."""
+        """The legal actions, in the order ``legal_actions`` lists them."""
         if self.phase == SETUP:
-            actions = deployment_choices(self.rules, self.turn)
-        elif self.rules.fleet_orders:
-            actions = self._generate_fleet_orders()
-        else:
-            return self._generate_single()
-        return [(None, actions)], len(actions)
+            return deployment_choices(self.rules, self.turn)
+        if self.rules.fleet_orders:
+            return self._generate_fleet_orders()
+        return self._generate_single()
 
     def reference_actions(self) -> list:
         """The legal actions by the slow per-piece walk (tests check the fast generator by it)."""
@@ -337,89 +306,88 @@ class DoverState(GameState):
 
     def _generate_single(self) -> list:
         """Legal actions of the one-action game: bitboards for the bulk of the fleet, a
-        per-piece walk for the Flying Boat, flag carriers, base squares and a compulsory exit."""
+        per-piece walk for the Flying Boat, flag carriers, base squares and a compulsory exit.
+        Each bitboard is read from its highest square down (bit_length is the cheapest scan)."""
         r = self.rules
         me = self.turn
         out: list = []
-        pending = self._on_base(me) if r.base_rule == "flags" else 0
-        if pending:
-            self._piece_moves(me, pending, out)
-            return [(None, out)], len(out)
+        if r.base_rule == "flags" and self.sbb[me] & r.closed_bases:
+            self._piece_moves(me, self._on_base(me), out)    # it must leave the base: nothing else
+            return out
         fc0, fc1 = self.flag_carrier
-        if (fc0 or fc1) and self.window[me]:
-            self._transfers(me, out)
-        segs = [(None, out)]
-        pos = self.pos
-        slow = 0       # flag carriers: every move of theirs by the per-piece walk
+        slow = loose = 0     # slow: flag carriers, every move of theirs by the per-piece walk
+        empty = ~self.occ & r.open_squares
         if fc0 or fc1:
+            if self.window[me]:
+                self._transfers(me, out)
+            owner, pos = self.owner, self.pos
             for c in (fc0, fc1):
-                if c and self.owner[c] == me:
+                if c and owner[c] == me:
                     slow |= 1 << pos[c]
+            if fc0 and owner[fc0] != me or fc1 and owner[fc1] != me:
+                # a piece picking a loose flag up may not attack the enemy carrier: per-piece walk
+                for f in (0, 1):
+                    s = self.flag_sq[f]
+                    if s >= 0 and r.is_base[s] < 0:
+                        loose |= 1 << s
+                empty &= ~loose
         movers = self.sbb[me] & ~(self.mines_bb[me] | slow)
-        boats = self.boats_bb[me] & movers
         layers = self.layers_bb[me] & movers
         attackers = movers & ~layers
-        empty = ~self.occ & r.full & ~r.closed_bases
-        loose = 0
-        if fc0 and self.owner[fc0] != me or fc1 and self.owner[fc1] != me:
-            # a piece picking a loose flag up may not attack the enemy carrier: per-piece walk
-            for f in (0, 1):
-                s = self.flag_sq[f]
-                if s >= 0 and r.is_base[s] < 0:
-                    loose |= 1 << s
-            empty &= ~loose
         enemy = self.sbb[1 - me]
         targets = []
         every_target = 0
-        for c in r.contact_dirs[me]:
-            delta = r.deltas[c]
-            t = (enemy >> delta if delta > 0 else enemy << -delta) & r.contact_ok[c]
+        for c, delta, contact_ok in r.contact_shifts[me]:
+            t = (enemy >> delta if delta > 0 else enemy << -delta) & contact_ok
             if t:
                 targets.append((c, t))
                 every_target |= t
         compulsory = r.compulsory
-        add = segs.append
-        total = len(out)
-        valid_from, move_table, attack_table = r.valid_from, r.move_table, r.attack_table
-        for d, delta in enumerate(r.deltas):
-            src = movers & valid_from[d]
+        append = out.append
+        for delta, valid_from, move_table, attack_table, back in r.directions:
+            src = movers & valid_from
             if not src:
                 continue
-            dest = (src << delta if delta > 0 else src >> -delta) & empty
-            if not dest:
-                continue
-            src_att = attackers & src
-            dest_att = (src_att << delta if delta > 0 else src_att >> -delta) & empty
-            plain = dest
-            if compulsory and dest_att & every_target:
-                src_layer = layers & src
-                plain = ((src_layer << delta if delta > 0 else src_layer >> -delta) & empty) | (
-                    dest_att & ~every_target)
-            if plain:
-                add((plain, move_table[d]))
-                total += plain.bit_count()
+            if delta > 0:
+                dest = (src << delta) & empty
+                if not dest:
+                    continue
+                dest_att = ((attackers & src) << delta) & empty
+                if compulsory and dest_att & every_target:
+                    dest = (((layers & src) << delta) & empty) | (dest_att & ~every_target)
+            else:
+                dest = (src >> -delta) & empty
+                if not dest:
+                    continue
+                dest_att = ((attackers & src) >> -delta) & empty
+                if compulsory and dest_att & every_target:
+                    dest = (((layers & src) >> -delta) & empty) | (dest_att & ~every_target)
+            while dest:
+                i = dest.bit_length() - 1
+                append(move_table[i])
+                dest ^= 1 << i
             if dest_att and targets:
-                back = r.opposite[d]
                 for c, tgt in targets:
                     if c != back:
                         hits = dest_att & tgt
                         if hits:
-                            add((hits, attack_table[d][c]))
-                            total += hits.bit_count()
-        tail: list = []
-        if r.closed_bases:
-            self._base_steps(me, movers, tail)
+                            table = attack_table[c]
+                            while hits:
+                                i = hits.bit_length() - 1
+                                append(table[i])
+                                hits ^= 1 << i
+        if r.closed_bases and movers & r.base_approaches[1 - me]:
+            self._base_steps(me, movers, out)
         if loose:
-            self._loose_steps(me, movers, loose, tail)
+            self._loose_steps(me, movers, loose, out)
+        boats = self.boats_bb[me] & movers
         if boats:
-            self._flying_boat_extras(me, self.board[boats.bit_length() - 1], tail)
+            self._flying_boat_extras(me, self.board[boats.bit_length() - 1], out)
         while slow:
-            low = slow & -slow
-            self._piece_moves(me, self.board[low.bit_length() - 1], tail)
-            slow ^= low
-        if tail:
-            add((None, tail))
-        return segs, total + len(tail)
+            i = slow.bit_length() - 1
+            self._piece_moves(me, self.board[i], out)
+            slow ^= 1 << i
+        return out
 
     def _base_steps(self, me: int, movers: int, out: list) -> None:
         """Ordinary pieces stepping onto a base square (capture, deposit, or the target)."""
@@ -497,7 +465,7 @@ class DoverState(GameState):
             if not (found and r.compulsory):
                 out.append(mv)
             out.extend(found)
-        if r.variant.flying_boat_jump:
+        if r.variant.flying_boat_jump and (r.double_crosses[s] or self.occ & r.double_mids[s]):
             self._jumps(me, p, s, False, out)
 
     def _jumps(self, me: int, p: int, s: int, carrier: bool, out: list) -> None:
@@ -635,7 +603,7 @@ class DoverState(GameState):
     # ------------------------------------------------------------------------------------
     def _play(self, action) -> None:
         kind_of_action = type(action)
-        self._legal = self._segs = None
+        self._legal = None
         if kind_of_action is Move:
             if self.rules.fleet_orders:
                 self._fleet_move(action)
@@ -998,7 +966,7 @@ class DoverState(GameState):
         and the turn passes. Never a legal action in play; the single-action game only."""
         if self.result is not None or self.rules.fleet_orders:
             raise IllegalAction("no turn to pass")
-        self._legal = self._segs = None
+        self._legal = None
         self.window[self.turn] = ()
         self._next_turn()
 
@@ -1042,9 +1010,8 @@ class DoverState(GameState):
         r = self.rules
         while True:
             side = self.turn
-            self._legal = None
-            self._set_segments()
-            if self._total:
+            self._legal = self._generate()
+            if self._legal:
                 return
             stuck = self._on_base(side) if r.base_rule == "flags" else 0
             if stuck:

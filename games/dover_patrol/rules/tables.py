@@ -183,6 +183,16 @@ class Rules:
             self.contact_dirs = ((0, 1, 2, 3), (0, 1, 2, 3))
         else:
             self.contact_dirs = ((0,), (2,))
+        # what the generator loops over, unpacked once: per direction (delta, squares that may
+        # leave that way, moves by destination, attacks by contact direction, the way back),
+        # per side the contact directions as (direction, delta, squares in contact reach)
+        self.directions = tuple((delta, self.valid_from[d], self.move_table[d], self.attack_table[d],
+                                 self.opposite[d]) for d, delta in enumerate(self.deltas))
+        self.contact_shifts = tuple(tuple((c, self.deltas[c], self.contact_ok[c]) for c in dirs)
+                                    for dirs in self.contact_dirs)
+        # Flying Boat jumps from a square: any over a wall, and the squares jumped over
+        self.double_crosses = [any(crosses for _, _, crosses in self.doubles[sq]) for sq in range(size)]
+        self.double_mids = [sum(1 << mid for mid, _, _ in self.doubles[sq]) for sq in range(size)]
         # can a piece that captures on a base attack from there? (not in the facing reading: a
         # base on the back rank has nothing in front of the capturer)
         self.base_attacks = any(self.contact[1 - side][b] for side, b in enumerate(self.bases))
@@ -193,6 +203,7 @@ class Rules:
                 self.closed_bases |= 1 << b
                 for n in self.steps[b]:
                     self.base_approaches[side] |= 1 << n
+        self.open_squares = self.full & ~self.closed_bases   # where an ordinary step may end
         self.transfer_objects: dict[tuple[int, int], Transfer] = {}
         for sq in range(size):
             for to in self.steps[sq]:
