@@ -135,11 +135,6 @@ class DoverState(GameState):
             log, self._log = self._log, None
         return log
 
-    def play(self, action) -> None:
-        """Apply a legal action without checking it or describing it (search hot path)."""
-        self._play(action)
-
-    advance = play   # the name the shared search (navalgames.ai.mcts) looks for
 
     def clone(self) -> "DoverState":
         c = DoverState.__new__(DoverState)
@@ -344,6 +339,7 @@ class DoverState(GameState):
                 every_target |= t
         compulsory = r.compulsory
         append = out.append
+        below = r.below
         for delta, valid_from, move_table, attack_table, back in r.directions:
             src = movers & valid_from
             if not src:
@@ -365,7 +361,7 @@ class DoverState(GameState):
             while dest:
                 i = dest.bit_length() - 1
                 append(move_table[i])
-                dest ^= 1 << i
+                dest &= below[i]
             if dest_att and targets:
                 for c, tgt in targets:
                     if c != back:
@@ -375,7 +371,7 @@ class DoverState(GameState):
                             while hits:
                                 i = hits.bit_length() - 1
                                 append(table[i])
-                                hits ^= 1 << i
+                                hits &= below[i]
         if r.closed_bases and movers & r.base_approaches[1 - me]:
             self._base_steps(me, movers, out)
         if loose:
@@ -601,7 +597,8 @@ class DoverState(GameState):
     # ------------------------------------------------------------------------------------
     # applying
     # ------------------------------------------------------------------------------------
-    def _play(self, action) -> None:
+    def play(self, action) -> None:
+        """Apply a legal action without checking it or describing it (search hot path)."""
         kind_of_action = type(action)
         self._legal = None
         if kind_of_action is Move:
@@ -619,6 +616,9 @@ class DoverState(GameState):
             self._deploy(action)
         else:
             raise IllegalAction(f"{action!r} is not a Dover Patrol action")
+
+    _play = play      # apply() checks and describes, then plays
+    advance = play    # the name the shared search (navalgames.ai.mcts) looks for
 
     def _event(self, kind: str, text: str, **details: Any) -> None:
         if "frm" in details:   # "from" is a Python keyword
@@ -663,7 +663,7 @@ class DoverState(GameState):
                 what = "jumped" if jump else "flew over the harbour wall"
                 self._event("reveal", f"{_cap(me)}'s Flying Boat {what} ({names[s]}-{names[t]})",
                             side=SIDES[me], square=names[t], piece="FB")
-        if r.contact_explosions and self._contact(p, k, t, me, op):
+        if r.contact_explosions and r.contact_bits[me][t] & self.sbb[op] and self._contact(p, k, t, me, op):
             self._finish_turn(0)
             return
         bt = r.is_base[t]
@@ -673,8 +673,7 @@ class DoverState(GameState):
             self._pick_up(p, t)
         if a >= 0 and self.result is None:
             self._attack(p, board[a])
-        elif r.compulsory and self.result is None and any(
-                (q := board[c]) and self.owner[q] == op for c in r.contact[me][t]):
+        elif r.compulsory and self.result is None and r.contact_bits[me][t] & self.sbb[op]:
             # attacks are compulsory for all but the Mine Layer: declining one shows it
             pub[p] = ML_BIT
             if log is not None:
@@ -992,7 +991,9 @@ class DoverState(GameState):
             if n >= r.repetition_draw:
                 self._win(None, f"the same position for the {_ordinal(n)} time")
                 return
-        self._start_turn()
+        self._legal = self._generate_fleet_orders() if r.fleet_orders else self._generate_single()
+        if not self._legal:
+            self._start_turn()     # a carrier runs aground, or the side is hemmed in
 
     def position_key(self) -> int:
         """Repetition key: the same pieces on the same squares, flags, player to move."""

@@ -190,6 +190,11 @@ class Rules:
                                  self.opposite[d]) for d, delta in enumerate(self.deltas))
         self.contact_shifts = tuple(tuple((c, self.deltas[c], self.contact_ok[c]) for c in dirs)
                                     for dirs in self.contact_dirs)
+        # contact squares as bitboards (a quick "any enemy in contact?"), and the squares below
+        # each bit (clearing the highest bit of a bitboard: bits &= below[bit_length - 1])
+        self.contact_bits = [[sum(1 << c for c in self.contact[side][sq]) for sq in range(size)]
+                             for side in (SOUTH, NORTH)]
+        self.below = [(1 << sq) - 1 for sq in range(size)]
         # Flying Boat jumps from a square: any over a wall, and the squares jumped over
         self.double_crosses = [any(crosses for _, _, crosses in self.doubles[sq]) for sq in range(size)]
         self.double_mids = [sum(1 << mid for mid, _, _ in self.doubles[sq]) for sq in range(size)]
