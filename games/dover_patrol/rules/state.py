@@ -330,48 +330,41 @@ class DoverState(GameState):
         layers = self.layers_bb[me] & movers
         attackers = movers & ~layers
         enemy = self.sbb[1 - me]
-        targets = []
+        targets = [0, 0, 0, 0]    # by contact direction: arrival squares in contact with an enemy
         every_target = 0
         for c, delta, contact_ok in r.contact_shifts[me]:
             t = (enemy >> delta if delta > 0 else enemy << -delta) & contact_ok
-            if t:
-                targets.append((c, t))
-                every_target |= t
+            targets[c] = t
+            every_target |= t
         compulsory = r.compulsory
         append = out.append
         below = r.below
-        for delta, valid_from, move_table, attack_table, back in r.directions:
+        for up, n, valid_from, move_table, attack_tables in r.directions[me]:
             src = movers & valid_from
             if not src:
                 continue
-            if delta > 0:
-                dest = (src << delta) & empty
-                if not dest:
-                    continue
-                dest_att = ((attackers & src) << delta) & empty
-                if compulsory and dest_att & every_target:
-                    dest = (((layers & src) << delta) & empty) | (dest_att & ~every_target)
-            else:
-                dest = (src >> -delta) & empty
-                if not dest:
-                    continue
-                dest_att = ((attackers & src) >> -delta) & empty
-                if compulsory and dest_att & every_target:
-                    dest = (((layers & src) >> -delta) & empty) | (dest_att & ~every_target)
+            dest = (src << n if up else src >> n) & empty
+            if not dest:
+                continue
+            hit = 0
+            if every_target:
+                src_att = attackers & src
+                dest_att = (src_att << n if up else src_att >> n) & empty
+                hit = dest_att & every_target
+                if hit and compulsory:   # a ship that can attack on arrival must
+                    src_layer = layers & src
+                    dest = ((src_layer << n if up else src_layer >> n) & empty) | (dest_att & ~every_target)
             while dest:
                 i = dest.bit_length() - 1
                 append(move_table[i])
                 dest &= below[i]
-            if dest_att and targets:
-                for c, tgt in targets:
-                    if c != back:
-                        hits = dest_att & tgt
-                        if hits:
-                            table = attack_table[c]
-                            while hits:
-                                i = hits.bit_length() - 1
-                                append(table[i])
-                                hits &= below[i]
+            if hit:
+                for c, table in attack_tables:
+                    hits = dest_att & targets[c]
+                    while hits:
+                        i = hits.bit_length() - 1
+                        append(table[i])
+                        hits &= below[i]
         if r.closed_bases and movers & r.base_approaches[1 - me]:
             self._base_steps(me, movers, out)
         if loose:
@@ -998,12 +991,12 @@ class DoverState(GameState):
     def position_key(self) -> int:
         """Repetition key: the same pieces on the same squares, flags, player to move."""
         r = self.rules
-        key = self.zh ^ (r.zobrist_turn if self.turn else 0)
+        key = self.zh ^ r.zobrist_turn if self.turn else self.zh
         if r.flags:
-            zf = r.zobrist_flag
-            for f in (0, 1):
-                c = self.flag_carrier[f]
-                key ^= zf[f][r.size + c] if c else zf[f][self.flag_sq[f]]
+            south, north = r.zobrist_flag
+            c0, c1 = self.flag_carrier
+            key ^= south[r.size + c0] if c0 else south[self.flag_sq[0]]
+            key ^= north[r.size + c1] if c1 else north[self.flag_sq[1]]
         return key
 
     def _start_turn(self) -> None:

@@ -183,11 +183,15 @@ class Rules:
             self.contact_dirs = ((0, 1, 2, 3), (0, 1, 2, 3))
         else:
             self.contact_dirs = ((0,), (2,))
-        # what the generator loops over, unpacked once: per direction (delta, squares that may
-        # leave that way, moves by destination, attacks by contact direction, the way back),
-        # per side the contact directions as (direction, delta, squares in contact reach)
-        self.directions = tuple((delta, self.valid_from[d], self.move_table[d], self.attack_table[d],
-                                 self.opposite[d]) for d, delta in enumerate(self.deltas))
+        # what the generator loops over, unpacked once, per side: per direction (shift up?, by
+        # how much, squares that may leave that way, moves by destination, (contact direction,
+        # move+attack by destination) for each attack open after that step), and the contact
+        # directions as (direction, delta, squares in contact reach)
+        self.directions = tuple(
+            tuple((delta > 0, abs(delta), self.valid_from[d], self.move_table[d],
+                   tuple((c, self.attack_table[d][c]) for c in self.contact_dirs[side] if c != self.opposite[d]))
+                  for d, delta in enumerate(self.deltas))
+            for side in (SOUTH, NORTH))
         self.contact_shifts = tuple(tuple((c, self.deltas[c], self.contact_ok[c]) for c in dirs)
                                     for dirs in self.contact_dirs)
         # contact squares as bitboards (a quick "any enemy in contact?"), and the squares below
