@@ -346,8 +346,8 @@ class DoverState(GameState):
             dest = (src << n if up else src >> n) & empty
             if not dest:
                 continue
-            hit = 0
-            if every_target:
+            hit = dest & every_target
+            if hit:    # some step ends in attacking position: the ones by ships that may attack
                 src_att = attackers & src
                 dest_att = (src_att << n if up else src_att >> n) & empty
                 hit = dest_att & every_target
@@ -371,7 +371,11 @@ class DoverState(GameState):
             self._loose_steps(me, movers, loose, out)
         boats = self.boats_bb[me] & movers
         if boats:
-            self._flying_boat_extras(me, self.board[boats.bit_length() - 1], out)
+            s = boats.bit_length() - 1
+            # only near a wall, or beside something it might jump (a Mine, an enemy it may know as one)
+            if r.gen_fb_crossings[me][s] or r.double_crosses[s] or (
+                    self.occ if r.fb_jump_over_ships else self.mines_bb[me] | enemy) & r.double_mids[s]:
+                self._flying_boat_extras(me, self.board[s], out)
         while slow:
             i = slow.bit_length() - 1
             self._piece_moves(me, self.board[i], out)
@@ -454,7 +458,7 @@ class DoverState(GameState):
             if not (found and r.compulsory):
                 out.append(mv)
             out.extend(found)
-        if r.variant.flying_boat_jump and (r.double_crosses[s] or self.occ & r.double_mids[s]):
+        if r.variant.flying_boat_jump:
             self._jumps(me, p, s, False, out)
 
     def _jumps(self, me: int, p: int, s: int, carrier: bool, out: list) -> None:
@@ -972,8 +976,9 @@ class DoverState(GameState):
         else:
             self.quiet += 1
         self.turn = 1 - self.turn
-        self.fo_moved = self.fo_attacked = 0
-        self.fo_acted = False
+        if r.fleet_orders:
+            self.fo_moved = self.fo_attacked = 0
+            self.fo_acted = False
         if r.quiet_ply_limit and self.quiet >= r.quiet_ply_limit:
             self._win(None, f"{self.quiet} turns without a piece removed")
             return
