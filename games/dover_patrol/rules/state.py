@@ -302,7 +302,8 @@ class DoverState(GameState):
     def _generate_single(self) -> list:
         """Legal actions of the one-action game: bitboards for the bulk of the fleet, a
         per-piece walk for the Flying Boat, flag carriers, base squares and a compulsory exit.
-        Each bitboard is read from its highest square down (bit_length is the cheapest scan)."""
+        Each bitboard is read from its highest square down (bit_length is the cheapest scan;
+        the tables it reads are indexed by square + 1, so bit_length indexes them as it is)."""
         r = self.rules
         me = self.turn
         out: list = []
@@ -338,7 +339,7 @@ class DoverState(GameState):
             every_target |= t
         compulsory = r.compulsory
         append = out.append
-        below = r.below
+        below = r.below_bit
         for up, n, valid_from, move_table, attack_tables in r.directions[me]:
             src = movers & valid_from
             if not src:
@@ -355,14 +356,14 @@ class DoverState(GameState):
                     src_layer = layers & src
                     dest = ((src_layer << n if up else src_layer >> n) & empty) | (dest_att & ~every_target)
             while dest:
-                i = dest.bit_length() - 1
+                i = dest.bit_length()
                 append(move_table[i])
                 dest &= below[i]
             if hit:
                 for c, table in attack_tables:
                     hits = dest_att & targets[c]
                     while hits:
-                        i = hits.bit_length() - 1
+                        i = hits.bit_length()
                         append(table[i])
                         hits &= below[i]
         if r.closed_bases and movers & r.base_approaches[1 - me]:

@@ -184,21 +184,22 @@ class Rules:
         else:
             self.contact_dirs = ((0,), (2,))
         # what the generator loops over, unpacked once, per side: per direction (shift up?, by
-        # how much, squares that may leave that way, moves by destination, (contact direction,
-        # move+attack by destination) for each attack open after that step), and the contact
+        # how much, squares that may leave that way, moves by destination + 1, (contact direction,
+        # move+attack by destination + 1) for each attack open after that step), and the contact
         # directions as (direction, delta, squares in contact reach)
         self.directions = tuple(
-            tuple((delta > 0, abs(delta), self.valid_from[d], self.move_table[d],
-                   tuple((c, self.attack_table[d][c]) for c in self.contact_dirs[side] if c != self.opposite[d]))
+            tuple((delta > 0, abs(delta), self.valid_from[d], [None] + self.move_table[d],
+                   tuple((c, [None] + self.attack_table[d][c]) for c in self.contact_dirs[side]
+                         if c != self.opposite[d]))
                   for d, delta in enumerate(self.deltas))
             for side in (SOUTH, NORTH))
         self.contact_shifts = tuple(tuple((c, self.deltas[c], self.contact_ok[c]) for c in dirs)
                                     for dirs in self.contact_dirs)
-        # contact squares as bitboards (a quick "any enemy in contact?"), and the squares below
-        # each bit (clearing the highest bit of a bitboard: bits &= below[bit_length - 1])
+        # contact squares as bitboards (a quick "any enemy in contact?"), and by bit_length (square
+        # + 1) the squares below (clearing the highest bit of a bitboard: bits &= below_bit[i])
         self.contact_bits = [[sum(1 << c for c in self.contact[side][sq]) for sq in range(size)]
                              for side in (SOUTH, NORTH)]
-        self.below = [(1 << sq) - 1 for sq in range(size)]
+        self.below_bit = [0] + [(1 << sq) - 1 for sq in range(size)]
         # Flying Boat jumps from a square: any over a wall, and the squares jumped over
         self.double_crosses = [any(crosses for _, _, crosses in self.doubles[sq]) for sq in range(size)]
         self.double_mids = [sum(1 << mid for mid, _, _ in self.doubles[sq]) for sq in range(size)]
