@@ -302,8 +302,10 @@ class DoverState(GameState):
     def _generate_single(self) -> list:
         """Legal actions of the one-action game: bitboards for the bulk of the fleet, a
         per-piece walk for the Flying Boat, flag carriers, base squares and a compulsory exit.
-        Each bitboard is read from its highest square down (bit_length is the cheapest scan;
-        the tables it reads are indexed by square + 1, so bit_length indexes them as it is)."""
+        Order: flag hand-overs, then per direction (N, E, S, W) its steps and the steps with an
+        attack, by square, then the per-piece walks. Each bitboard is read from its highest square
+        down (bit_length is the cheapest scan; the tables are indexed by square + 1, so bit_length
+        indexes them as it is) in the reverse of that order, and the list is turned round."""
         r = self.rules
         me = self.turn
         out: list = []
@@ -313,9 +315,10 @@ class DoverState(GameState):
         fc0, fc1 = self.flag_carrier
         slow = loose = 0     # slow: flag carriers, every move of theirs by the per-piece walk
         empty = ~self.occ & r.open_squares
+        hand_overs: list = []
         if fc0 or fc1:
             if self.window[me]:
-                self._transfers(me, out)
+                self._transfers(me, hand_overs)
             owner, pos = self.owner, self.pos
             for c in (fc0, fc1):
                 if c and owner[c] == me:
@@ -340,7 +343,7 @@ class DoverState(GameState):
         compulsory = r.compulsory
         append = out.append
         below = r.below_bit
-        for up, n, valid_from, move_table, attack_tables in r.directions[me]:
+        for up, n, valid_from, move_table, attack_tables in r.directions_backwards[me]:
             src = movers & valid_from
             if not src:
                 continue
@@ -355,10 +358,6 @@ class DoverState(GameState):
                 if hit and compulsory:   # a ship that can attack on arrival must
                     src_layer = layers & src
                     dest = ((src_layer << n if up else src_layer >> n) & empty) | (dest_att & ~every_target)
-            while dest:
-                i = dest.bit_length()
-                append(move_table[i])
-                dest &= below[i]
             if hit:
                 for c, table in attack_tables:
                     hits = dest_att & targets[c]
@@ -366,6 +365,13 @@ class DoverState(GameState):
                         i = hits.bit_length()
                         append(table[i])
                         hits &= below[i]
+            while dest:
+                i = dest.bit_length()
+                append(move_table[i])
+                dest &= below[i]
+        out.reverse()
+        if hand_overs:
+            out[:0] = hand_overs
         if r.closed_bases and movers & r.base_approaches[1 - me]:
             self._base_steps(me, movers, out)
         if loose:
@@ -378,9 +384,9 @@ class DoverState(GameState):
                     self.occ if r.fb_jump_over_ships else self.mines_bb[me] | enemy) & r.double_mids[s]:
                 self._flying_boat_extras(me, self.board[s], out)
         while slow:
-            i = slow.bit_length() - 1
-            self._piece_moves(me, self.board[i], out)
-            slow ^= 1 << i
+            low = slow & -slow
+            self._piece_moves(me, self.board[low.bit_length() - 1], out)
+            slow ^= low
         return out
 
     def _base_steps(self, me: int, movers: int, out: list) -> None:

@@ -185,13 +185,14 @@ class Rules:
             self.contact_dirs = ((0,), (2,))
         # what the generator loops over, unpacked once, per side: per direction (shift up?, by
         # how much, squares that may leave that way, moves by destination + 1, (contact direction,
-        # move+attack by destination + 1) for each attack open after that step), and the contact
+        # move+attack by destination + 1) for each attack open after that step), directions and
+        # contact directions last first (the generator turns its list round), and the contact
         # directions as (direction, delta, squares in contact reach)
-        self.directions = tuple(
+        self.directions_backwards = tuple(
             tuple((delta > 0, abs(delta), self.valid_from[d], [None] + self.move_table[d],
-                   tuple((c, [None] + self.attack_table[d][c]) for c in self.contact_dirs[side]
+                   tuple((c, [None] + self.attack_table[d][c]) for c in reversed(self.contact_dirs[side])
                          if c != self.opposite[d]))
-                  for d, delta in enumerate(self.deltas))
+                  for d, delta in reversed(list(enumerate(self.deltas))))
             for side in (SOUTH, NORTH))
         self.contact_shifts = tuple(tuple((c, self.deltas[c], self.contact_ok[c]) for c in dirs)
                                     for dirs in self.contact_dirs)
