@@ -104,7 +104,10 @@ class DoverState(GameState):
     def legal_actions(self) -> list:
         if self.result is not None:
             return []
-        return list(self._legal_list())
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return legal[:]     # a copy: the cached list is shared with clones
 
     def _legal_list(self) -> list:
         if self._legal is None:
