@@ -201,8 +201,8 @@ def bench_command(argv: list[str]) -> int:
                 if fast:
                     plies += random_playout(state, rng)
                 else:                       # apply(): events built, as the UI and Match play
-                    while state.to_act() is not None:
-                        if state.to_act() == CHANCE:
+                    while (actor := state.to_act()) is not None:
+                        if actor == CHANCE:
                             outcomes = state.chance_outcomes()
                             state.apply(outcomes[int(random_index() * len(outcomes))][0])
                         else:
