@@ -138,7 +138,6 @@ class DoverState(GameState):
             log, self._log = self._log, None
         return log
 
-
     def clone(self) -> "DoverState":
         c = DoverState.__new__(DoverState)
         c.rules = self.rules
@@ -321,7 +320,7 @@ class DoverState(GameState):
         hand_overs: list = []
         if fc0 or fc1:
             if self.window[me]:
-                self._transfers(me, hand_overs)
+                self._transfers(me, hand_overs)     # listed first (see the end of the scan)
             owner, pos = self.owner, self.pos
             for c in (fc0, fc1):
                 if c and owner[c] == me:
