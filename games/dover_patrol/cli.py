@@ -4,7 +4,8 @@
     navalgames rules dover-patrol POSITION.yaml --moves a4-a5 b5-b7
         apply the actions in order, print the resulting position, outcome and events (YAML)
     navalgames bench dover-patrol [--variant V|all] [--seconds S] [--seed N]
-        plies and games per second of random playouts from random deployments
+        plies and games per second of random playouts from random deployments, and how many
+        times python-chess's random playout that is (same seconds, same process; the bench extra)
 
 Bad input (a malformed position, an illegal action) prints one line on stderr and exits with 2.
 """
@@ -144,23 +145,32 @@ def bench_command(argv: list[str]) -> int:
         import cProfile
         import pstats
         profiler = cProfile.Profile()
-        profiler.runcall(_playouts, chosen[0], args.seconds, args.seed, True)
+        profiler.runcall(_playouts, chosen[0], args.seconds, args.seed, False)
         pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
         return 0
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn
     from rich.table import Table
+
+    from navalgames.core.yardstick import Yardstick
     console = Console()
-    table = Table(title="Dover Patrol engine: random playouts from random deployments (one core, CPU time)")
-    for column in ("variant", "policy", "plies/s", "games/s", "plies/game"):
-        table.add_column(column, justify="right" if column not in ("variant", "policy") else "left")
+    yardstick = Yardstick(args.seconds, args.seed)
+    rows = []
     with Progress(TextColumn("{task.description}"), BarColumn(), console=console, transient=True) as progress:
+        yardstick.measure()
         for v in chosen:
             for use_random_action, label in ((False, "legal_actions() + play"), (True, "random_action() + play")):
                 task = progress.add_task(f"{v}: {label}", total=args.seconds)
                 plies, games, cpu = _playouts(v, args.seconds, args.seed, use_random_action, progress, task)
-                table.add_row(v, label, f"{plies / cpu:,.0f}", f"{games / cpu:,.1f}", f"{plies / max(games, 1):,.0f}")
+                rows.append((v, label, plies / cpu, games / cpu, plies / max(games, 1)))
+        yardstick.measure()
+    table = Table(title="Dover Patrol engine: random playouts from random deployments (one core, CPU time)")
+    for column in ("variant", "policy", "plies/s", "games/s", "plies/game", "x python-chess"):
+        table.add_column(column, justify="right" if column not in ("variant", "policy") else "left")
+    for v, label, rate, games_rate, length in rows:
+        table.add_row(v, label, f"{rate:,.0f}", f"{games_rate:,.1f}", f"{length:,.0f}", yardstick.ratio(rate))
     console.print(table)
+    console.print(yardstick.summary())
     rate = _clones(chosen[0], min(1.0, args.seconds), args.seed)
     console.print(f"clone(): {rate:,.0f} per second ({chosen[0]})")
     return 0

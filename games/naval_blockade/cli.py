@@ -3,6 +3,7 @@
     navalgames rules naval-blockade POSITION.yaml --legal
     navalgames rules naval-blockade POSITION.yaml --moves port ahead ... [--dice D4,M,...] [--seed N]
     navalgames bench naval-blockade [--seconds S] [--terrains K] [--seed N]
+        (random playouts compared with python-chess's, same seconds, same process: the bench extra)
 """
 
 from __future__ import annotations
@@ -161,12 +162,17 @@ def bench_command(argv: list[str]) -> int:
         args = parser.parse_args(argv)
     except _Refusal as exc:
         return _fail(str(exc))
+    from navalgames.core.yardstick import Yardstick
+
     from .rules import ENGINE
+    from .rules.actions import StopOffer
     from .rules.playout import close_quarters, random_playout
 
     rng = random.Random(args.seed)
     print(f"Naval Blockade engine bench (seed {args.seed}, {args.terrains} random terrains, "
-          f"one core)")
+          f"one core; playouts in CPU time)")
+    yardstick = Yardstick(args.seconds, args.seed)
+    yardstick.measure()
 
     # setup: toss, a generated layout (shapely polygons, tables), start squares
     starts = []
@@ -184,34 +190,41 @@ def bench_command(argv: list[str]) -> int:
     setup = (time.perf_counter() - began) / args.terrains
     print(f"  new terrain (generate, validate, build tables): {setup * 1000:8.2f} ms each")
 
-    def measure(label, make_state, fast=True):
-        plies = games = rolls = 0
+    def measure(make_state, fast=True):
+        plies = games = 0
         endings: dict[str, int] = {}
-        began = time.perf_counter()
-        while time.perf_counter() - began < args.seconds:
+        random_index = rng.random      # a uniform index as int(random() * k), as the yardstick draws
+        began = time.process_time()
+        while time.process_time() - began < args.seconds:
             for start in starts:
                 state = make_state(start)
                 if fast:
                     plies += random_playout(state, rng)
                 else:                       # apply(): events built, as the UI and Match play
-                    while state.to_act() is not None:
-                        if state.to_act() == CHANCE:
+                    while (actor := state.to_act()) is not None:
+                        if actor == CHANCE:
                             outcomes = state.chance_outcomes()
-                            state.apply(outcomes[rng.randrange(len(outcomes))][0])
+                            state.apply(outcomes[int(random_index() * len(outcomes))][0])
                         else:
-                            actions = [a for a in state.legal_actions() if str(a) != "offer-stop"]
-                            state.apply(actions[rng.randrange(len(actions))])
+                            actions = state.legal_actions()
+                            if type(actions[-1]) is StopOffer:     # a playout plays to a real ending
+                                actions.pop()
+                            state.apply(actions[int(random_index() * len(actions))])
                         plies += 1
                 games += 1
                 endings[state.ending] = endings.get(state.ending, 0) + 1
-        elapsed = time.perf_counter() - began
-        print(f"  {label}: {plies / elapsed:10,.0f} plies/s  {games / elapsed:8,.0f} games/s  "
-              f"{plies / games:6.1f} plies per game (dice included)")
-        print("      endings: " + ", ".join(f"{k} {v * 100 / games:.0f}%" for k, v in sorted(endings.items())))
+        elapsed = time.process_time() - began
+        return plies / elapsed, games / elapsed, plies / games, endings
 
-    measure("random playouts from the start squares   ", lambda s: s.clone())
-    measure("random playouts from close quarters      ", lambda s: close_quarters(s, rng))
-    measure("the same through apply() (events built)  ", lambda s: close_quarters(s, rng), fast=False)
+    rows = [("random playouts from the start squares   ", measure(lambda s: s.clone())),
+            ("random playouts from close quarters      ", measure(lambda s: close_quarters(s, rng))),
+            ("the same through apply() (events built)  ", measure(lambda s: close_quarters(s, rng), fast=False))]
+    yardstick.measure()
+    for label, (rate, games_rate, length, endings) in rows:
+        print(f"  {label}: {rate:10,.0f} plies/s  {games_rate:8,.0f} games/s  "
+              f"{length:6.1f} plies per game (dice included)  {yardstick.ratio(rate):>6} python-chess")
+        print("      endings: " + ", ".join(f"{k} {v * 100 / sum(endings.values()):.0f}%"
+                                         for k, v in sorted(endings.items())))
 
     # line of fire: cached lookups (play) and fresh shapely geometry (first question per pair)
     n = starts[0].rules.size
@@ -238,5 +251,6 @@ def bench_command(argv: list[str]) -> int:
     print(f"  line of fire, cached (in play):        {cached:12,.0f} checks/s")
     print(f"  line of fire, fresh shapely geometry:  {fresh:12,.0f} checks/s "
           f"({blocked * 100 / max(checks, 1):.1f}% of random pairs blocked)")
+    print(yardstick.summary())
     return 0
 

@@ -87,4 +87,5 @@ def test_bench_prints_plies_and_games_per_second(capsys):
     assert main(["bench", "dover-patrol", "--seconds", "0.3", "--variant", "fleet-orders"]) == 0
     out = capsys.readouterr().out
     assert "plies/s" in out and "games/s" in out and "fleet-orders" in out
+    assert "python-chess" in out      # the yardstick's figure, or why there is none
     assert main(["bench", "dover-patrol", "--variant", "chess"]) == 2

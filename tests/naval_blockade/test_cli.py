@@ -122,6 +122,7 @@ def test_bench_prints_plies_and_line_of_fire_figures(capsys):
     status, out, _ = run(capsys, "bench", "naval-blockade", "--seconds", "0.3", "--terrains", "2")
     assert status == 0
     assert "plies/s" in out and "checks/s" in out and "endings:" in out
+    assert "python-chess" in out      # the yardstick's figure, or why there is none
 
 
 def test_chance_outcomes_may_be_written_among_the_moves(tmp_path, capsys):

@@ -31,7 +31,8 @@ Playing (``state.phase == "play"``; ``"over"`` at the end)
     two squares), Attack ``a5xa6``, END ``end``). ``state.apply(action or text) -> [Event]``
     (IllegalAction with the reason); ``state.play(action)`` (alias ``advance``): same without
     checks or events (search hot path); ``state.random_action(rng)``: a uniformly drawn legal
-    action, several times faster than ``rng.choice(state.legal_actions())`` (rollouts); ``state.clone()``; ``state.outcome()`` -> Outcome(winner|None, reason).
+    action, as ``rng.choice(state.legal_actions())`` without the copy (rollouts);
+    ``state.clone()``; ``state.outcome()`` -> Outcome(winner|None, reason).
     Squares are ints (``state.rules.names[sq]`` -> "c4", ``state.rules.grid.parse("c4")``);
     Move.frm / .to / .attack (-1 if none), Transfer.frm / .to, Attack.frm / .target.
     ``state.pending_exit()``: square of the piece that must leave a base this turn.

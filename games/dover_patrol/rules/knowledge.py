@@ -200,10 +200,9 @@ def determinize(state, me: int, rng: random.Random):
     # what the enemy learnt privately about our pieces is unknown to us: forget it
     c.priv[op] = [ALL_MASK] * len(kind)
     c.deploy_text = [c.deploy_text[me], ""] if me == 0 else ["", c.deploy_text[me]]
-    c._legal = c._segs = None
-    c._total = 0
+    c._legal = None
     if c.phase == "play" and c.result is None:
-        c._set_segments()
+        c._legal = c._generate()
     return c
 
 

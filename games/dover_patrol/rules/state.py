@@ -87,9 +87,7 @@ class DoverState(GameState):
         self.fleet_left = [0, 0]  # pieces other than Mines still afloat
         self._removed = False
         self._log: list[Event] | None = None
-        self._legal: list | None = None   # the legal actions, flattened on demand
-        self._segs: list | None = None    # the same as (bitboard, table) / (None, list) segments
-        self._total = 0                   # how many legal actions the segments hold
+        self._legal: list | None = None   # the legal actions (shared by clones: never changed)
 
     # ------------------------------------------------------------------------------------
     # GameState API
@@ -106,44 +104,22 @@ class DoverState(GameState):
     def legal_actions(self) -> list:
         if self.result is not None:
             return []
-        return list(self._legal_list())
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return legal[:]     # a copy: the cached list is shared with clones
 
     def _legal_list(self) -> list:
         if self._legal is None:
-            if self._segs is None:
-                self._set_segments()
-            out: list = []
-            for bits, table in self._segs:
-                if bits is None:
-                    out.extend(table)
-                    continue
-                while bits:
-                    low = bits & -bits
-                    out.append(table[low.bit_length() - 1])
-                    bits ^= low
-            self._legal = out
+            self._legal = self._generate()
         return self._legal
 
-    def _set_segments(self) -> None:
-        self._segs, self._total = self._generate()
-
     def random_action(self, rng: random.Random):
-        """A legal action drawn uniformly (as ``rng.choice(legal_actions())``, much faster)."""
+        """A legal action drawn uniformly (as ``rng.choice(legal_actions())``, without the copy)."""
         if self.result is not None:
             raise ValueError("the game is over: no action to draw")
-        if self._segs is None:
-            self._set_segments()
-        i = int(rng.random() * self._total)
-        for bits, table in self._segs:
-            n = len(table) if bits is None else bits.bit_count()
-            if i < n:
-                if bits is None:
-                    return table[i]
-                for _ in range(i):
-                    bits &= bits - 1
-                return table[(bits & -bits).bit_length() - 1]
-            i -= n
-        raise IndexError("no legal action")
+        actions = self._legal_list()
+        return actions[int(rng.random() * len(actions))]
 
     def parse_action(self, text: str):
         return parse_action(text, self.rules.grid)
@@ -161,12 +137,6 @@ class DoverState(GameState):
         finally:
             log, self._log = self._log, None
         return log
-
-    def play(self, action) -> None:
-        """Apply a legal action without checking it or describing it (search hot path)."""
-        self._play(action)
-
-    advance = play   # the name the shared search (navalgames.ai.mcts) looks for
 
     def clone(self) -> "DoverState":
         c = DoverState.__new__(DoverState)
@@ -206,8 +176,6 @@ class DoverState(GameState):
         c._removed = self._removed
         c._log = None
         c._legal = self._legal
-        c._segs = self._segs
-        c._total = self._total
         return c
 
     def observation(self, side: str) -> Observation:
@@ -279,14 +247,12 @@ class DoverState(GameState):
         return explain(self, action)
 
     def _generate(self) -> list:
-        """The legal actions as segments: (bitboard, table of actions by square) or (None, list)."""
+        """The legal actions, in the order ``legal_actions`` lists them."""
         if self.phase == SETUP:
-            actions = deployment_choices(self.rules, self.turn)
-        elif self.rules.fleet_orders:
-            actions = self._generate_fleet_orders()
-        else:
-            return self._generate_single()
-        return [(None, actions)], len(actions)
+            return deployment_choices(self.rules, self.turn)
+        if self.rules.fleet_orders:
+            return self._generate_fleet_orders()
+        return self._generate_single()
 
     def reference_actions(self) -> list:
         """The legal actions by the slow per-piece walk (tests check the fast generator by it)."""
@@ -337,89 +303,93 @@ class DoverState(GameState):
 
     def _generate_single(self) -> list:
         """Legal actions of the one-action game: bitboards for the bulk of the fleet, a
-        per-piece walk for the Flying Boat, flag carriers, base squares and a compulsory exit."""
+        per-piece walk for the Flying Boat, flag carriers, base squares and a compulsory exit.
+        Order: flag hand-overs, then per direction (N, E, S, W) its steps and the steps with an
+        attack, by square, then the per-piece walks. Each bitboard is read from its highest square
+        down (bit_length is the cheapest scan; the tables are indexed by square + 1, so bit_length
+        indexes them as it is) in the reverse of that order, and the list is turned round."""
         r = self.rules
         me = self.turn
         out: list = []
-        pending = self._on_base(me) if r.base_rule == "flags" else 0
-        if pending:
-            self._piece_moves(me, pending, out)
-            return [(None, out)], len(out)
+        if r.base_rule == "flags" and self.sbb[me] & r.closed_bases:
+            self._piece_moves(me, self._on_base(me), out)    # it must leave the base: nothing else
+            return out
         fc0, fc1 = self.flag_carrier
-        if (fc0 or fc1) and self.window[me]:
-            self._transfers(me, out)
-        segs = [(None, out)]
-        pos = self.pos
-        slow = 0       # flag carriers: every move of theirs by the per-piece walk
+        slow = loose = 0     # slow: flag carriers, every move of theirs by the per-piece walk
+        empty = ~self.occ & r.open_squares
+        hand_overs: list = []
         if fc0 or fc1:
+            if self.window[me]:
+                self._transfers(me, hand_overs)     # listed first (see the end of the scan)
+            owner, pos = self.owner, self.pos
             for c in (fc0, fc1):
-                if c and self.owner[c] == me:
+                if c and owner[c] == me:
                     slow |= 1 << pos[c]
+            if fc0 and owner[fc0] != me or fc1 and owner[fc1] != me:
+                # a piece picking a loose flag up may not attack the enemy carrier: per-piece walk
+                for f in (0, 1):
+                    s = self.flag_sq[f]
+                    if s >= 0 and r.is_base[s] < 0:
+                        loose |= 1 << s
+                empty &= ~loose
         movers = self.sbb[me] & ~(self.mines_bb[me] | slow)
-        boats = self.boats_bb[me] & movers
         layers = self.layers_bb[me] & movers
         attackers = movers & ~layers
-        empty = ~self.occ & r.full & ~r.closed_bases
-        loose = 0
-        if fc0 and self.owner[fc0] != me or fc1 and self.owner[fc1] != me:
-            # a piece picking a loose flag up may not attack the enemy carrier: per-piece walk
-            for f in (0, 1):
-                s = self.flag_sq[f]
-                if s >= 0 and r.is_base[s] < 0:
-                    loose |= 1 << s
-            empty &= ~loose
         enemy = self.sbb[1 - me]
-        targets = []
+        targets = [0, 0, 0, 0]    # by contact direction: arrival squares in contact with an enemy
         every_target = 0
-        for c in r.contact_dirs[me]:
-            delta = r.deltas[c]
-            t = (enemy >> delta if delta > 0 else enemy << -delta) & r.contact_ok[c]
-            if t:
-                targets.append((c, t))
-                every_target |= t
+        for c, delta, contact_ok in r.contact_shifts[me]:
+            t = (enemy >> delta if delta > 0 else enemy << -delta) & contact_ok
+            targets[c] = t
+            every_target |= t
         compulsory = r.compulsory
-        add = segs.append
-        total = len(out)
-        valid_from, move_table, attack_table = r.valid_from, r.move_table, r.attack_table
-        for d, delta in enumerate(r.deltas):
-            src = movers & valid_from[d]
+        append = out.append
+        below = r.below_bit
+        for up, n, valid_from, move_table, attack_tables in r.directions_backwards[me]:
+            src = movers & valid_from
             if not src:
                 continue
-            dest = (src << delta if delta > 0 else src >> -delta) & empty
+            dest = (src << n if up else src >> n) & empty
             if not dest:
                 continue
-            src_att = attackers & src
-            dest_att = (src_att << delta if delta > 0 else src_att >> -delta) & empty
-            plain = dest
-            if compulsory and dest_att & every_target:
-                src_layer = layers & src
-                plain = ((src_layer << delta if delta > 0 else src_layer >> -delta) & empty) | (
-                    dest_att & ~every_target)
-            if plain:
-                add((plain, move_table[d]))
-                total += plain.bit_count()
-            if dest_att and targets:
-                back = r.opposite[d]
-                for c, tgt in targets:
-                    if c != back:
-                        hits = dest_att & tgt
-                        if hits:
-                            add((hits, attack_table[d][c]))
-                            total += hits.bit_count()
-        tail: list = []
-        if r.closed_bases:
-            self._base_steps(me, movers, tail)
+            hit = dest & every_target
+            if hit:    # some step ends in attacking position: the ones by ships that may attack
+                src_att = attackers & src
+                dest_att = (src_att << n if up else src_att >> n) & empty
+                hit = dest_att & every_target
+                if hit and compulsory:   # a ship that can attack on arrival must
+                    src_layer = layers & src
+                    dest = ((src_layer << n if up else src_layer >> n) & empty) | (dest_att & ~every_target)
+            if hit:
+                for c, table in attack_tables:
+                    hits = dest_att & targets[c]
+                    while hits:
+                        i = hits.bit_length()
+                        append(table[i])
+                        hits &= below[i]
+            while dest:
+                i = dest.bit_length()
+                append(move_table[i])
+                dest &= below[i]
+        out.reverse()
+        if hand_overs:
+            out[:0] = hand_overs
+        if r.closed_bases and movers & r.base_approaches[1 - me]:
+            self._base_steps(me, movers, out)
         if loose:
-            self._loose_steps(me, movers, loose, tail)
+            self._loose_steps(me, movers, loose, out)
+        boats = self.boats_bb[me] & movers
         if boats:
-            self._flying_boat_extras(me, self.board[boats.bit_length() - 1], tail)
+            s = boats.bit_length() - 1
+            # only near a wall, or beside something it might jump (a Mine, an enemy it may know as one)
+            if r.gen_fb_crossings[me][s] or r.double_crosses[s] or (
+                    self.occ if r.fb_jump_over_ships else self.mines_bb[me] | enemy) & r.double_mids[s]:
+                self._flying_boat_extras(me, self.board[s], out)
         while slow:
             low = slow & -slow
-            self._piece_moves(me, self.board[low.bit_length() - 1], tail)
+            self._piece_moves(me, self.board[low.bit_length() - 1], out)
             slow ^= low
-        if tail:
-            add((None, tail))
-        return segs, total + len(tail)
+        return out
 
     def _base_steps(self, me: int, movers: int, out: list) -> None:
         """Ordinary pieces stepping onto a base square (capture, deposit, or the target)."""
@@ -633,9 +603,10 @@ class DoverState(GameState):
     # ------------------------------------------------------------------------------------
     # applying
     # ------------------------------------------------------------------------------------
-    def _play(self, action) -> None:
+    def play(self, action) -> None:
+        """Apply a legal action without checking it or describing it (search hot path)."""
         kind_of_action = type(action)
-        self._legal = self._segs = None
+        self._legal = None
         if kind_of_action is Move:
             if self.rules.fleet_orders:
                 self._fleet_move(action)
@@ -651,6 +622,9 @@ class DoverState(GameState):
             self._deploy(action)
         else:
             raise IllegalAction(f"{action!r} is not a Dover Patrol action")
+
+    _play = play      # apply() checks and describes, then plays
+    advance = play    # the name the shared search (navalgames.ai.mcts) looks for
 
     def _event(self, kind: str, text: str, **details: Any) -> None:
         if "frm" in details:   # "from" is a Python keyword
@@ -695,7 +669,7 @@ class DoverState(GameState):
                 what = "jumped" if jump else "flew over the harbour wall"
                 self._event("reveal", f"{_cap(me)}'s Flying Boat {what} ({names[s]}-{names[t]})",
                             side=SIDES[me], square=names[t], piece="FB")
-        if r.contact_explosions and self._contact(p, k, t, me, op):
+        if r.contact_explosions and r.contact_bits[me][t] & self.sbb[op] and self._contact(p, k, t, me, op):
             self._finish_turn(0)
             return
         bt = r.is_base[t]
@@ -705,8 +679,7 @@ class DoverState(GameState):
             self._pick_up(p, t)
         if a >= 0 and self.result is None:
             self._attack(p, board[a])
-        elif r.compulsory and self.result is None and any(
-                (q := board[c]) and self.owner[q] == op for c in r.contact[me][t]):
+        elif r.compulsory and self.result is None and r.contact_bits[me][t] & self.sbb[op]:
             # attacks are compulsory for all but the Mine Layer: declining one shows it
             pub[p] = ML_BIT
             if log is not None:
@@ -998,7 +971,7 @@ class DoverState(GameState):
         and the turn passes. Never a legal action in play; the single-action game only."""
         if self.result is not None or self.rules.fleet_orders:
             raise IllegalAction("no turn to pass")
-        self._legal = self._segs = None
+        self._legal = None
         self.window[self.turn] = ()
         self._next_turn()
 
@@ -1012,8 +985,9 @@ class DoverState(GameState):
         else:
             self.quiet += 1
         self.turn = 1 - self.turn
-        self.fo_moved = self.fo_attacked = 0
-        self.fo_acted = False
+        if r.fleet_orders:
+            self.fo_moved = self.fo_attacked = 0
+            self.fo_acted = False
         if r.quiet_ply_limit and self.quiet >= r.quiet_ply_limit:
             self._win(None, f"{self.quiet} turns without a piece removed")
             return
@@ -1024,17 +998,19 @@ class DoverState(GameState):
             if n >= r.repetition_draw:
                 self._win(None, f"the same position for the {_ordinal(n)} time")
                 return
-        self._start_turn()
+        self._legal = self._generate_fleet_orders() if r.fleet_orders else self._generate_single()
+        if not self._legal:
+            self._start_turn()     # a carrier runs aground, or the side is hemmed in
 
     def position_key(self) -> int:
         """Repetition key: the same pieces on the same squares, flags, player to move."""
         r = self.rules
-        key = self.zh ^ (r.zobrist_turn if self.turn else 0)
+        key = self.zh ^ r.zobrist_turn if self.turn else self.zh
         if r.flags:
-            zf = r.zobrist_flag
-            for f in (0, 1):
-                c = self.flag_carrier[f]
-                key ^= zf[f][r.size + c] if c else zf[f][self.flag_sq[f]]
+            south, north = r.zobrist_flag
+            c0, c1 = self.flag_carrier
+            key ^= south[r.size + c0] if c0 else south[self.flag_sq[0]]
+            key ^= north[r.size + c1] if c1 else north[self.flag_sq[1]]
         return key
 
     def _start_turn(self) -> None:
@@ -1042,9 +1018,8 @@ class DoverState(GameState):
         r = self.rules
         while True:
             side = self.turn
-            self._legal = None
-            self._set_segments()
-            if self._total:
+            self._legal = self._generate()
+            if self._legal:
                 return
             stuck = self._on_base(side) if r.base_rule == "flags" else 0
             if stuck:

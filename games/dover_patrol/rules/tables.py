@@ -183,6 +183,27 @@ class Rules:
             self.contact_dirs = ((0, 1, 2, 3), (0, 1, 2, 3))
         else:
             self.contact_dirs = ((0,), (2,))
+        # what the generator loops over, unpacked once, per side: per direction (shift up?, by
+        # how much, squares that may leave that way, moves by destination + 1, (contact direction,
+        # move+attack by destination + 1) for each attack open after that step), directions and
+        # contact directions last first (the generator turns its list round), and the contact
+        # directions as (direction, delta, squares in contact reach)
+        self.directions_backwards = tuple(
+            tuple((delta > 0, abs(delta), self.valid_from[d], [None] + self.move_table[d],
+                   tuple((c, [None] + self.attack_table[d][c]) for c in reversed(self.contact_dirs[side])
+                         if c != self.opposite[d]))
+                  for d, delta in reversed(list(enumerate(self.deltas))))
+            for side in (SOUTH, NORTH))
+        self.contact_shifts = tuple(tuple((c, self.deltas[c], self.contact_ok[c]) for c in dirs)
+                                    for dirs in self.contact_dirs)
+        # contact squares as bitboards (a quick "any enemy in contact?"), and by bit_length (square
+        # + 1) the squares below (clearing the highest bit of a bitboard: bits &= below_bit[i])
+        self.contact_bits = [[sum(1 << c for c in self.contact[side][sq]) for sq in range(size)]
+                             for side in (SOUTH, NORTH)]
+        self.below_bit = [0] + [(1 << sq) - 1 for sq in range(size)]
+        # Flying Boat jumps from a square: any over a wall, and the squares jumped over
+        self.double_crosses = [any(crosses for _, _, crosses in self.doubles[sq]) for sq in range(size)]
+        self.double_mids = [sum(1 << mid for mid, _, _ in self.doubles[sq]) for sq in range(size)]
         # can a piece that captures on a base attack from there? (not in the facing reading: a
         # base on the back rank has nothing in front of the capturer)
         self.base_attacks = any(self.contact[1 - side][b] for side, b in enumerate(self.bases))
@@ -193,6 +214,7 @@ class Rules:
                 self.closed_bases |= 1 << b
                 for n in self.steps[b]:
                     self.base_approaches[side] |= 1 << n
+        self.open_squares = self.full & ~self.closed_bases   # where an ordinary step may end
         self.transfer_objects: dict[tuple[int, int], Transfer] = {}
         for sq in range(size):
             for to in self.steps[sq]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from navalgames.core.grid import FILE_LETTERS
 from navalgames.core.options import RuleOption
 from navalgames.core.registry import VariantInfo
 
@@ -58,6 +59,8 @@ class Rules:
         self.bearing = (bearing_table(RUNNER, self.inclusive, self.max_range),
                         bearing_table(BLOCKADER, self.inclusive, self.max_range))
         self.scenarios = {key: s for key, s in data.scenarios.items() if s.board_size == self.size}
+        n = self.size
+        self.names = tuple(f"{FILE_LETTERS[sq % n]}{sq // n + 1}" for sq in range(n * n))   # a1, b1, ...
 
     def overrides(self) -> dict[str, Any]:
         """Only the options that differ from their defaults (what a position file records)."""

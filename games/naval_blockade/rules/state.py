@@ -23,7 +23,7 @@ from typing import Any
 from navalgames.core.grid import FILE_LETTERS
 from navalgames.core.state import CHANCE, Event, GameState, IllegalAction, Outcome
 
-from .actions import (ACCEPT_STOP, BLOCKADER, GENERATE, GUN_NAMES, HELMS, POINTS,
+from .actions import (ACCEPT_STOP, BLOCKADER, GENERATE, GUN_NAMES, HELM_WORDS, HELMS, POINTS,
                       REFUSE_STOP, ROLL_OUTCOMES, RUNNER, SIDES, TOSSES, ChooseScenario,
                       Generate, Helm, Layout, PlaceTerrain, Resign, Roll, Start, StopAnswer,
                       StopOffer, Toss, parse_action)
@@ -42,6 +42,8 @@ TOSS_OUTCOMES = tuple((t, 0.5) for t in TOSSES)
 ROLL_ACTIONS = [roll for roll, _ in ROLL_OUTCOMES]
 SHIP = ("Runner", "Blockader")
 SIDES_INDEX = (RUNNER, BLOCKADER)
+MOVE_WORDS = {"move": "moves", "recovery": "comes back into action, straight ahead"}
+ROLL_WORDS = {"D4": "disabled, 4 points", "H2": "a hit, 2 points", "H1": "a hit, 1 point", "M": "a miss"}
 
 
 def square_name(sq: int, size: int) -> str:
@@ -347,18 +349,15 @@ class BlockadeState(GameState):
             self._open_fire(side, side, False, log)
 
     def _log_move(self, log, side: int, frm: int, kind: str, turn: int | None = None, step: int = 0) -> None:
-        n = self.rules.size
-        details = {"ship": SIDES[side], "from": square_name(frm, n),
-                   "to": square_name(self.at[side], n), "heading": HEADING_NAMES[self.heading[side]],
-                   "move": kind}
+        names = self.rules.names
+        start, end, heading = names[frm], names[self.at[side]], HEADING_NAMES[self.heading[side]]
+        details = {"ship": SIDES[side], "from": start, "to": end, "heading": heading, "move": kind}
         if turn is not None:
-            details["helm"] = str(HELMS[turn + 1])
+            details["helm"] = HELM_WORDS[turn]
         if step:
             details["step"] = step
-        words = {"move": "moves", "six": f"makes single move {step} of six", "recovery":
-                 "comes back into action, straight ahead"}[kind]
-        log.append(Event("move", f"The {SHIP[side]} {words}: {details['from']} to {details['to']} "
-                                 f"heading {details['heading']}", details))
+        words = f"makes single move {step} of six" if kind == "six" else MOVE_WORDS[kind]
+        log.append(Event("move", f"The {SHIP[side]} {words}: {start} to {end} heading {heading}", details))
 
     def _arrived(self, side: int, log) -> bool:
         """Rams and escape end the game the moment a ship arrives (rules 9, 17)."""
@@ -429,9 +428,7 @@ class BlockadeState(GameState):
         if face == "D4" and not self.return_volley:
             self.disable_pending = True
         if log is not None:
-            word = {"D4": "disabled, 4 points", "H2": "a hit, 2 points", "H1": "a hit, 1 point",
-                    "M": "a miss"}[face]
-            log.append(Event("fire", f"The {SHIP[firer]}'s {GUN_NAMES[gun]} rolls {face}: {word}",
+            log.append(Event("fire", f"The {SHIP[firer]}'s {GUN_NAMES[gun]} rolls {face}: {ROLL_WORDS[face]}",
                              {"ship": SIDES[firer], "gun": gun, "roll": face, "points": points}))
         if not self.volley:
             self._volley_done(firer, log)
