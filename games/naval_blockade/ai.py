@@ -39,6 +39,7 @@ from .rules.state import ANSWER, COURSE, MOVE, SIX, START, TERRAIN
 
 FAR = 255          # "unreachable" in the byte tables
 DOOMED = 60        # moves of sea room that count as safe when a ship is not afloat for ever
+REOFFER_MOVES = 12  # after a refused offer to stop, our moves before offering again on the same lead
 
 
 # --- per-terrain tables --------------------------------------------------------------------------
@@ -462,12 +463,39 @@ class BlockadeSearch:
     def __init__(self, iterations: int, seconds: float | None, layouts: int = 5, trials: int = 24) -> None:
         self.mcts = MCTS(Budget(iterations=iterations, seconds=seconds), exploration=0.5,
                          policy=rollout_policy, evaluate=evaluate, rollout_depth=80,
-                         candidates=candidates)
+                         candidates=self._candidates)
         self.layouts = layouts
         self.trials = trials
         self.seconds = seconds
+        self.side = -1
+        self.refused: tuple[int, int] | None = None    # (our lead, our moves) when last refused
+
+    def _candidates(self, state: BlockadeState) -> list:
+        actions = candidates(state)
+        if actions and isinstance(actions[-1], StopOffer) and state.side == self.side \
+                and not self.may_offer(state):
+            actions.pop()
+        return actions
+
+    def may_offer(self, state: BlockadeState) -> bool:
+        """After a refusal, offer again only once our lead has grown or REOFFER_MOVES of our
+        moves later: an offer every turn, each needing a Refuse, wears a person out."""
+        if self.refused is None:
+            return True
+        lead, moves = self.refused
+        me = self.side
+        return (state.points[me] - state.points[1 - me] > lead
+                or state.moves[me] - moves >= REOFFER_MOVES)
+
+    def note_refusal(self, state: BlockadeState, side: str) -> None:
+        """Our offer of this turn was refused (the engine lets us only move now): remember when."""
+        self.side = SIDES.index(side)
+        if state.stage == MOVE and state.offered and state.side == self.side:
+            me = self.side
+            self.refused = (state.points[me] - state.points[1 - me], state.moves[me])
 
     def search(self, state: BlockadeState, side: str, rng: random.Random) -> SearchResult:
+        self.note_refusal(state, side)
         if state.stage == TERRAIN:
             options = [a for a in state.legal_actions() if a != GENERATE]
             size, pentominoes = state.rules.size, state.rules.data.pentominoes
