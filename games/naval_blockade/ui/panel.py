@@ -118,8 +118,7 @@ class Panel:
                     continue
                 # a small window: what does not fit above the buttons is left out, not overlapped
                 full = full or y - row.text.content_height < floor
-                row.text.visible = not full
-                row.text.position = (round(left + row.indent), round(y))
+                _put(row.text, (round(left + row.indent), round(y)), not full)
                 y -= row.text.content_height + row.gap
             else:
                 full = full or y - row.height < floor
@@ -133,3 +132,12 @@ class Panel:
             self.relayout()
         self.background.draw()
         self.batch.draw()
+
+
+def _put(text: arcade.Text, position: tuple[int, int], visible: bool) -> None:
+    """Move and show or hide a text only if that changes it: pyglet lays a wrapped text out
+    afresh on every move, which cost the play screen ~10 ms each time one line changed."""
+    if text.visible != visible:
+        text.visible = visible
+    if tuple(text.position) != position:
+        text.position = position
