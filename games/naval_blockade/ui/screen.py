@@ -340,10 +340,10 @@ class BlockadeScreen(arcade.View):
         self.panel_dirty = True
         self.log_lines.append(line)
         del self.log_lines[:-60]
-        self.on_log()
+        self.on_log(line)
 
-    def on_log(self) -> None:
-        """Hook: the log grew."""
+    def on_log(self, line: str) -> None:
+        """Hook: the log grew by ``line``."""
 
     def place_tray(self) -> None:
         """Hook: where the dice sit (the play screen's panel)."""
@@ -535,7 +535,8 @@ class BlockadeScreen(arcade.View):
         with self.chart.camera.activate():
             self.board.draw_moving()
         self.window.default_camera.use()
-        self.tray.draw()
+        if "dice" in self.panel.named and self.panel.fits("dice"):
+            self.tray.draw()
 
     def draw_world(self) -> None:
         """Hook: extra drawing in world units (chart camera active)."""

@@ -143,13 +143,16 @@ def test_save_and_resume_lands_on_the_same_screen_and_position(window):
     assert isinstance(view, PlayView)
     assert resumed.state.at == match.state.at and resumed.state.heading == match.state.heading
     assert ship_square(view, "runner") == match.state.terrain.grid.name(match.state.at[0])
-    assert view.log_text.text, "the log shows the last events of the resumed game"
+    assert view.log_view.shown(), "the log shows the last events of the resumed game"
 
 
 def test_offer_to_end_on_points_and_accept(window):
     start = position("l3", "N", "d20", "E", points={"runner": 3, "blockader": 1})
     match, view = open_match(window, start=start)
     testing.click_widget(window, view.buttons["offer"])
+    assert match.state.stage == "move", "the offer waits for the player's confirmation"
+    assert "Offer to end the game now? At 3-1 you would win on points" in view.panel.named["turn"].text.text
+    testing.click_widget(window, view.buttons["yes"])
     assert match.state.stage == "answer"
     assert view.buttons["accept"].visible
     view = press(window, arcade.key.Y)
@@ -157,13 +160,65 @@ def test_offer_to_end_on_points_and_accept(window):
     assert match.state.ending == "points" and match.state.outcome().winner == "runner"
 
 
-def test_resign(window):
+def test_resign_asks_first_and_no_plays_on(window):
     start = position("l3", "N", "d20", "E")
     match, view = open_match(window, start=start)
     testing.click_widget(window, view.buttons["resign"])
+    assert match.state.outcome() is None, "one click does not end the game"
+    assert view.buttons["yes"].visible and view.buttons["no"].visible
+    assert "Resign? The Blockader wins" in view.panel.named["turn"].text.text
+    testing.click_widget(window, view.buttons["no"])
+    assert match.state.outcome() is None and not view.buttons["yes"].visible
+    testing.click_widget(window, view.buttons["resign"])
+    press(window, arcade.key.N)
+    assert match.state.outcome() is None
+    testing.click_widget(window, view.buttons["resign"])
+    testing.click_widget(window, view.buttons["yes"])
     view = settle(window)
     assert isinstance(view, GameOverView)
     assert match.state.outcome().winner == "blockader"
+
+
+def test_offer_to_stop_asks_first(window):
+    start = position("l3", "N", "d20", "E", points={"runner": 1, "blockader": 3})
+    match, view = open_match(window, start=start)
+    testing.click_widget(window, view.buttons["offer"])
+    assert match.state.stage == "move" and "you would lose on points" in view.panel.named["turn"].text.text
+    press(window, arcade.key.ESCAPE)
+    assert match.state.stage == "move" and view.asking is None
+    assert window.current_view is view, "Esc answers the question, it does not leave the game"
+
+
+def test_the_rules_button_opens_the_rules_over_the_game(window, monkeypatch):
+    calls = []
+    monkeypatch.setattr(window, "show_rules_overlay", lambda: calls.append(1))
+    match, view = open_match(window, start=position("l3", "N", "d20", "E"))
+    testing.click_widget(window, view.buttons["rules"])
+    assert calls == [1] and window.current_view is view
+
+
+def test_the_log_scrolls_with_the_wheel(window):
+    match, view = open_match(window, start=position("l3", "N", "d20", "E"))
+    for i in range(40):
+        view.log(f"line {i}")
+    testing.draw(window)
+    assert view.log_view.shown()[-1] == "line 39"
+    x = view.log_view.left + 20
+    y = view.log_view.top - view.log_view.height / 2
+    testing.scroll(window, x, y, 5)
+    assert view.log_view.shown()[-1] == "line 34"
+    testing.scroll(window, x, y, -5)
+    assert view.log_view.shown()[-1] == "line 39"
+
+
+def test_the_log_keeps_its_lines_when_the_prompt_grows(window):
+    """A long prompt (the six moves, the course change) used to squeeze the log to one line."""
+    match, view = open_match(window, start=position("l3", "N", "d20", "E"))
+    for i in range(20):
+        view.log(f"line {i}")
+    view.panel.set("prompt", "A long explanation. " * 30)
+    testing.draw(window)
+    assert len(view.log_view.shown()) >= 4
 
 
 class SlowPlayer:
