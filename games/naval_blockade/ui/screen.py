@@ -165,6 +165,8 @@ class BlockadeScreen(arcade.View):
             self._terrain_key = key
             self.board.set_terrain([[coords(state, sq) for sq in isl] for isl in state.terrain.islands],
                                    [coords(state, sq) for sq in state.terrain.rocks])
+            self.chart.place_rose(coords(state, sq) for sq in state.terrain.rocks)
+            self.invalidate("base")
         for index, side in enumerate(SIDES):
             at = state.at[index]
             self.board.set_ship(side, coords(state, at) if at >= 0 else None, state.heading[index])

@@ -50,6 +50,7 @@ class TerrainView(BlockadeScreen):
         self.palette_rects: dict[str, tuple[float, float, float, float]] = {}
         self.palette_shapes = ShapeElementList()
         self.palette_batch = pyglet.graphics.Batch()
+        self._rose_rocks: tuple = ()
         super().__init__(window, match)
 
     # --- the toss ------------------------------------------------------------------------------
@@ -248,6 +249,10 @@ class TerrainView(BlockadeScreen):
         if state.stage == "terrain":
             self.board.set_terrain(self.islands, self.rocks)
             self._terrain_key = None
+            if tuple(self.rocks) != self._rose_rocks:     # the rose moves off a rock
+                self._rose_rocks = tuple(self.rocks)
+                self.chart.place_rose(self.rocks)
+                self.invalidate("base")
             # where the ships will start (if they have not yet), so the placer can see what not
             # to hem in
             for side in (0, 1) if min(state.at) < 0 else ():

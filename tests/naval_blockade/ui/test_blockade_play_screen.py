@@ -315,3 +315,29 @@ def test_resizing_relays_the_chart_and_panel_and_clicks_still_land(window):
     view = settle(window)
     assert ship_square(view, "runner") == "l4"
     testing.resize(window, 1280, 800)
+
+
+def test_the_compass_rose_moves_off_a_rock(window):
+    """The rose sat in the South-West whatever lay there: a rock at d3 was drawn under it."""
+    start = position("l3", "N", "d20", "E", rocks=["d3", "u12"])
+    match, view = open_match(window, start=start)
+    rose = view.chart.rose
+    half = rose.width / 2
+    from games.naval_blockade.ui.chart import SQ
+    for f, r in [(3, 2), (20, 11)]:
+        overlaps = (rose.center_x - half - SQ < f * SQ < rose.center_x + half
+                    and rose.center_y - half - SQ < r * SQ < rose.center_y + half)
+        assert not (rose.visible and overlaps)
+    assert rose.visible, "the South-East is free, so the rose is shown there"
+
+
+def test_wave_strokes_keep_clear_of_the_open_sea_label(window):
+    from collections import Counter
+    from games.naval_blockade.ui.chart import open_sea_image, open_sea_label_span
+    image = open_sea_image(24)
+    left, right = open_sea_label_span(image.width)
+    pixels = image.load()
+    for y in range(image.height):
+        row = [pixels[x, y] for x in range(image.width)]
+        sea = Counter(row).most_common(1)[0][0]
+        assert all(pixels[x, y] == sea for x in range(int(left), int(right) + 1))
