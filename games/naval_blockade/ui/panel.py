@@ -56,7 +56,7 @@ class Panel:
 
     # --- building ---------------------------------------------------------------------------
     def text(self, name: str, size: float = theme.SMALL, colour=None, *, bold: bool = False,
-             italic: bool = False, multiline: bool = False, gap: float = 4, indent: float = 0,
+             italic: bool = False, multiline: bool = True, gap: float = 4, indent: float = 0,
              priority: int = 5) -> arcade.Text:
         colour = colour or self.colours.text
         text = arcade.Text("", 0, 0, colour, size * self.scale, font_name=theme.FONT, bold=bold,

@@ -80,7 +80,10 @@ class TerrainView(BlockadeScreen):
 
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
+        if self.busy is not None and self._busy_drawn:
+            self.run_busy_job()
         if self.toss_seconds > 0:
+            self.window.request_redraw()
             self.toss_seconds -= delta_time
             if self.toss_seconds <= 0 or self.islands:
                 self.toss_seconds = 0
@@ -118,6 +121,8 @@ class TerrainView(BlockadeScreen):
             "generate": Button("Generate (G)", self.generate, c, font_size=small,
                                help_text="A random layout that keeps rule 2"),
             "menu": Button("Menu", self.menu, c, font_size=small),
+            "rules": Button("Rules", self.window.show_rules_overlay, c, font_size=small,
+                            help_text="The rules over the chart (Esc returns)"),
             "rotate": Button("Rotate (R)", self.rotate, c, font_size=small),
             "mirror": Button("Mirror (M)", self.mirror, c, font_size=small),
         }
@@ -128,11 +133,13 @@ class TerrainView(BlockadeScreen):
             self.ui.add(button)
 
     def layout_buttons(self, left: float, bottom: float, width: float) -> float:
+        # Clear sits a row up, away from the corner where the play screen has Resign
         b, h, gap = self.buttons, 34, 8
         half = (width - gap) / 2
-        b["clear"].place(left, bottom, half, h)
+        b["rules"].place(left, bottom, half, h)
         b["menu"].place(left + half + gap, bottom, half, h)
-        b["done"].place(left, bottom + h + gap, width, h)
+        b["clear"].place(left, bottom + h + gap, half, h)
+        b["done"].place(left + half + gap, bottom + h + gap, half, h)
         return bottom + 2 * (h + gap)
 
     def _place_pair(self, a: str, b: str, left: float, top: float, width: float) -> None:
@@ -230,15 +237,27 @@ class TerrainView(BlockadeScreen):
         for row in ("palette", "turning", "scenario-title", "ready"):
             p.show(row, placing)
         for name, button in self.buttons.items():
-            if name != "menu":
+            if name not in ("menu", "rules"):
                 button.visible = placing
-        self.buttons["done"].disabled = not (len(self.islands) == 4 and len(self.rocks) == 2)
+                button.disabled = self.busy is not None
+        self.buttons["done"].disabled = self.busy is not None or not (len(self.islands) == 4 and len(self.rocks) == 2)
+        if self.busy:
+            p.set("problem", self.busy, c.text)
 
     def start_problem(self) -> str:
+        """Why the red start squares are refused: the hovered one, or all of them."""
         mark = self.start_marks.get(self.hover_square) if self.hover_square else None
         if mark and mark[2]:
             return f"Refused: {mark[2]}"
-        return ""
+        state = self.match.state
+        if state.stage != "start" or not self.human_input_allowed():
+            return ""
+        refused = [name for name, _, problem in state.start_square_choices(state.side) if problem]
+        if not refused:
+            return ""
+        return (f"Red squares ({', '.join(refused)}) are refused: starting there, heading off "
+                f"the chart, the {SHIP[SIDES[state.side]]} would have no legal first move "
+                f"(point at one to read why).")
 
     # --- the chart -----------------------------------------------------------------------------
     def build_overlays(self) -> None:
@@ -363,6 +382,8 @@ class TerrainView(BlockadeScreen):
         if self.camera_key(symbol):
             return True
         state = self.match.state
+        if self.busy is not None:
+            return True
         if not self.human_input_allowed() or state.stage != "terrain":
             return None
         letter = chr(symbol).upper() if 32 <= symbol < 127 else ""
@@ -393,7 +414,7 @@ class TerrainView(BlockadeScreen):
         return None
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
-        if self.dragging or not self.human_input_allowed():
+        if self.dragging or not self.human_input_allowed() or self.busy is not None:
             return None
         square = self.chart.square_under(x, y)
         if square is None:
@@ -487,8 +508,42 @@ class TerrainView(BlockadeScreen):
             return
         self.play(self.layout_action())
 
+    busy: str | None = None       # a slow job under way, said in the panel (buttons disabled)
+    _busy_job = None
+    _busy_drawn = False
+
     def generate(self) -> None:
-        self.play("generate")
+        self.run_busy("Drawing a random layout\u2026", lambda: self.play("generate"))
+
+    def run_busy(self, words: str, job) -> None:
+        """Say ``words`` and disable the buttons for one drawn frame, then run ``job``: the
+        player sees that the click was taken even if the job holds the window a moment."""
+        if self.busy is not None:
+            return
+        self.busy, self._busy_job, self._busy_drawn = words, job, False
+        self.panel_dirty = True
+        self.window.request_redraw()
+
+    def on_draw(self) -> None:
+        super().on_draw()
+        if self.busy is not None:
+            self._busy_drawn = True
+            self.window.request_redraw()
+
+    def finish_animations(self) -> None:
+        if self.busy is not None:
+            self.run_busy_job()
+        super().finish_animations()
+
+    def run_busy_job(self) -> None:
+        job, self._busy_job = self._busy_job, None
+        try:
+            if job is not None:
+                job()
+        finally:
+            self.busy = None
+            self.panel_dirty = True
+            self.window.request_redraw()
 
     def scenario(self, sid: str) -> None:
         self.play(f"scenario:{sid}")
