@@ -211,6 +211,8 @@ class BlockadeScreen(arcade.View):
                 seconds = 0.6
             self.steps.append(Step(event, seconds))
         self.overlays_dirty = True
+        # the glides and dice play out with no input: ask for frames for as long as they last
+        self.window.request_redraw(sum(step.seconds for step in self.steps))
         self._advance(0.0)     # what takes no time on screen (an offer, a log line) happens now
 
     def finish_animations(self) -> None:
@@ -359,6 +361,7 @@ class BlockadeScreen(arcade.View):
         if not self.thinker.busy:
             self.thinker.start(self.players[side], self.match, side)
             self.refresh_panel()
+            self.window.request_redraw()
             return
         answer = self.thinker.result(self.match)
         if answer is None:
@@ -396,6 +399,7 @@ class BlockadeScreen(arcade.View):
         self.notice.color = self.colours.warning if error else self.colours.text
         self.notice_seconds = seconds
         self.invalidate("chart")
+        self.window.request_redraw(seconds)      # shown now, taken down when its time is up
         if error:
             self.window.play_sound(SOUNDS["error"])
 
@@ -403,13 +407,17 @@ class BlockadeScreen(arcade.View):
     def on_update(self, delta_time: float) -> None:
         if self.steps:
             self._advance(delta_time)
+            self.window.request_redraw()
         else:
             self.computer_turn()
+        if self.thinker.busy:
+            self.window.request_redraw()     # the thinking dots, then the answer, need frames
         if self.notice_seconds > 0:
             self.notice_seconds -= delta_time
             if self.notice_seconds <= 0:
                 self.notice.text = ""
                 self.invalidate("chart")
+                self.window.request_redraw()
         self.ui.on_update(delta_time)
 
     def on_draw(self) -> None:

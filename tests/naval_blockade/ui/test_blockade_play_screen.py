@@ -341,3 +341,34 @@ def test_wave_strokes_keep_clear_of_the_open_sea_label(window):
         row = [pixels[x, y] for x in range(image.width)]
         sea = Counter(row).most_common(1)[0][0]
         assert all(pixels[x, y] == sea for x in range(int(left), int(right) + 1))
+
+
+def test_frames_are_asked_for_while_the_computer_thinks_and_its_move_plays_out(window, monkeypatch):
+    """Idle screens stop drawing (issue 19): what changes with no input event must ask for frames."""
+    asked = []
+    monkeypatch.setattr(window, "request_redraw", lambda seconds=0.0: asked.append(seconds))
+    start = position("l3", "N", "d20", "E", to_move="blockader")
+    players = {"runner": "human", "blockader": "computer:random"}
+    match, view = open_match(window, start=start, players=players, forced=["H2"] * 10)
+    slow = SlowPlayer()
+    view.players["blockader"] = slow
+    view.on_update(0.02)                  # the worker starts
+    asked.clear()
+    view.on_update(0.02)                  # still thinking: the dots move
+    assert asked, "frames while the computer thinks"
+    slow.go.set()
+    view.thinker.wait()
+    asked.clear()
+    view.on_update(0.02)                  # its move arrives: a glide (and dice) to play out
+    assert asked and max(asked) > 0.2, "frames for the length of the glide"
+    asked.clear()
+    view.on_update(0.05)                  # mid-animation
+    assert asked
+
+
+def test_a_notice_asks_for_the_frame_that_takes_it_down(window, monkeypatch):
+    asked = []
+    monkeypatch.setattr(window, "request_redraw", lambda seconds=0.0: asked.append(seconds))
+    match, view = open_match(window, start=position("l3", "N", "d20", "E"))
+    view.say("Saved", seconds=1.5)
+    assert 1.5 in asked
