@@ -6,6 +6,8 @@ rebuilds, so what is shown is what was played.
 
 from __future__ import annotations
 
+import re
+
 import arcade
 
 from games.naval_blockade.rules import SIDES
@@ -42,6 +44,11 @@ def headline(state) -> str:
     if winner is None:
         return "A draw on points"
     return f"The {SHIP[winner]} wins on points"
+
+
+def replay_words(event_text: str) -> str:
+    """An event as a replay step says it: a generated layout without its internal number."""
+    return re.sub(r"\s*\(layout \d+\)", "", event_text).rstrip(".") + "."
 
 
 def tracks(match: Match) -> tuple[list[list[int]], list[int]]:
@@ -140,12 +147,16 @@ class GameOverView(BlockadeScreen):
             p.set(side, f"{SHIP[side]}: {plural(shown.points[index], 'firing point')}, "
                         f"{plural(shown.moves[index], 'move')}")
         k = self.shown_upto
-        action = self.match.record.actions[k - 1] if k else "(the start)"
-        p.set("replay", f"Action {k} of {self.total}:  {action}")
-        p.set("replay-events", " ".join(self.events_of(k)))
+        events = self.events_of(k)
+        if not self.total:
+            p.set("replay", "Nothing to replay: the game ended before a move was made")
+        else:
+            p.set("replay", f"Step {k} of {self.total}:  "
+                            + (replay_words(events[0]) if events else "the start"))
+        p.set("replay-events", " ".join(events[1:]))
         p.set("options", option_summary(state))
         self.buttons["first"].disabled = self.buttons["back"].disabled = k == 0
-        self.buttons["forward"].disabled = self.buttons["last"].disabled = k == self.total
+        self.buttons["forward"].disabled = self.buttons["last"].disabled = k >= self.total
 
     def events_of(self, k: int) -> list[str]:
         if k == 0:
