@@ -73,13 +73,34 @@ def ship_sprite(side: str, square: Square, heading: int, see_through: bool = Fal
 
 
 def add_squares_to(mesh: Mesh, squares, colour, inset: float = 0.0) -> None:
-    for f, r in squares:
-        mesh.rect(f * SQ + inset, r * SQ + inset, (f + 1) * SQ - inset, (r + 1) * SQ - inset, colour)
+    mesh.rects([(f * SQ + inset, r * SQ + inset, (f + 1) * SQ - inset, (r + 1) * SQ - inset)
+                for f, r in squares], colour)
+
+
+@lru_cache(maxsize=256)
+def arc_squares(origin: Square, heading: int, guns: tuple[str, ...], max_range: int, inclusive: bool,
+                files: int, ranks: int) -> tuple[tuple[str, tuple[Square, ...]], ...]:
+    """The squares in range of each gun's arc (a square on an arc edge may count for two), as
+    the engine's geometry says; kept, since the same few ship positions come back hover after
+    hover."""
+    found: dict[str, list[Square]] = {gun: [] for gun in guns}
+    f0, r0 = origin
+    for f, r in range_squares(origin, max_range, files, ranks):
+        for gun in arcs_containing(f - f0, r - r0, heading, inclusive):
+            if gun in found:
+                found[gun].append((f, r))
+    return tuple((gun, tuple(squares)) for gun, squares in found.items())
 
 
 def outline_of(mesh: Mesh, squares, colour, width: float = 3.0) -> None:
     """The outer boundary of a set of squares (edges not shared by two of them)."""
-    cells = set(squares)
+    mesh.segments(boundary(frozenset(squares)), colour, width)
+
+
+@lru_cache(maxsize=256)
+def boundary(cells: frozenset) -> list[tuple[float, float]]:
+    """The edges (point pairs) of ``cells`` not shared by two of them (the range diamond comes
+    back for the same few squares, so it is kept)."""
     segs: list[tuple[float, float]] = []
     for f, r in cells:
         x0, y0, x1, y1 = f * SQ, r * SQ, (f + 1) * SQ, (r + 1) * SQ
@@ -91,7 +112,7 @@ def outline_of(mesh: Mesh, squares, colour, width: float = 3.0) -> None:
             segs += [(x0, y0), (x0, y1)]
         if (f + 1, r) not in cells:
             segs += [(x1, y0), (x1, y1)]
-    mesh.segments(segs, colour, width)
+    return segs
 
 
 def dashed(mesh: Mesh, points: list[tuple[float, float]], colour, width: float, dash: float = 10,
@@ -115,6 +136,7 @@ def _dash_segments(points, dash: float, gap: float) -> list[tuple[float, float]]
     return segs
 
 
+@lru_cache(maxsize=256)
 def range_squares(origin: Square, max_range: int, files: int, ranks: int) -> list[Square]:
     """The squares within gun range of ``origin`` (the distance is the engine's, rule 12)."""
     f0, r0 = origin
@@ -221,12 +243,9 @@ class Board:
         """Each gun's arc, square by square within range, tinted in the gun's colour; the one
         quadrant with no gun (the Runner's bow, the Blockader's stern) is left clear."""
         colours = arc_colours(self.pal)
-        tints = {gun: with_alpha(colour, strength) for gun, colour in colours.items()}
-        f0, r0 = origin
-        for f, r in range_squares(origin, max_range, self.files, self.ranks):
-            for gun in arcs_containing(f - f0, r - r0, heading, inclusive):
-                if gun in guns:
-                    add_squares_to(self.under, [(f, r)], tints[gun], 1.0)
+        for gun, squares in arc_squares(origin, heading, tuple(guns), max_range, inclusive,
+                                        self.files, self.ranks):
+            add_squares_to(self.under, squares, with_alpha(colours[gun], strength), 1.0)
         # the arc edges: the four 45-degree lines from the ship out to the range limit
         cx, cy = square_centre(*origin)
         segs = []

@@ -37,9 +37,15 @@ class Mesh:
     def triangles(self, points, colour) -> None:
         """Triangles from points taken three at a time."""
         r, g, b, a = rgba(colour)
-        extend = self.data.extend
-        for x, y in points:
-            extend((x, y, r, g, b, a))
+        self.data.extend([v for x, y in points for v in (x, y, r, g, b, a)])
+        self._shapes = None
+
+    def rects(self, boxes, colour) -> None:
+        """Many (x0, y0, x1, y1) rectangles in one colour, packed in one go."""
+        r, g, b, a = rgba(colour)
+        self.data.extend([v for x0, y0, x1, y1 in boxes
+                          for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y0), (x1, y1), (x0, y1))
+                          for v in (x, y, r, g, b, a)])
         self._shapes = None
 
     def rect(self, x0: float, y0: float, x1: float, y1: float, colour) -> None:
