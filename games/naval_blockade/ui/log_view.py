@@ -64,18 +64,23 @@ class LogView:
         return [t.text for t in self.texts if t.visible]
 
     def arrange(self) -> None:
-        """Stack lines upward from the foot, newest (less the scroll) first, while they fit."""
-        y = self.top - self.height
+        """The newest lines (less the scroll) that fit, in order under the log's title."""
         newest = len(self.texts) - 1 - self.scroll
-        full = False
-        for index in range(len(self.texts) - 1, -1, -1):
+        fitting, used = [], 0.0
+        for index in range(newest, -1, -1):
+            height = self.texts[index].content_height
+            if used + height > self.height:
+                break
+            fitting.append(index)
+            used += height
+        y = self.top - used
+        shown = set(fitting)
+        for index in fitting:              # newest first, stacked upward from the lowest
             text = self.texts[index]
-            fits = not full and index <= newest and y + text.content_height <= self.top
-            full = full or (index <= newest and not fits)
-            if fits:
-                position = (round(self.left), round(y))
-                if tuple(text.position) != position:
-                    text.position = position
-                y += text.content_height
-            if text.visible != fits:
-                text.visible = fits
+            position = (round(self.left), round(y))
+            if tuple(text.position) != position:
+                text.position = position
+            y += text.content_height
+        for index, text in enumerate(self.texts):
+            if text.visible != (index in shown):
+                text.visible = index in shown

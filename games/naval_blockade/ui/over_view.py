@@ -248,6 +248,10 @@ class GameOverView(BlockadeScreen):
             y = vp.center_y + 40
         self.banner.position = (vp.center_x, y)
         self.banner_sub.position = (vp.center_x, y - 36)
+        # the verdict fits the chart at any window size: a smaller heading in a small window
+        self.banner.font_size = theme.HEADING
+        if self.banner.content_width > vp.width - 80:
+            self.banner.font_size = max(12, theme.HEADING * (vp.width - 80) / self.banner.content_width)
 
     def draw_screen(self) -> None:
         # the verdict on a paper slip, over the final position only (the replay hides it)

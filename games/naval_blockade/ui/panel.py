@@ -124,11 +124,17 @@ class Panel:
 
         # leave rows out, least wanted first, until the rest fit
         total = sum(height(row) for row in shown)
+        dropped = []
         for row in sorted(shown, key=lambda r: (r.priority, -shown.index(r))):
             if total <= top - floor:
                 break
             total -= height(row)
             shown.remove(row)
+            dropped.append(row)
+        for row in reversed(dropped):      # then take back, most wanted first, what still fits
+            if total + height(row) <= top - floor:
+                total += height(row)
+                shown.append(row)
         kept = set(map(id, shown))
         y = top
         for index, row in enumerate(self.rows):

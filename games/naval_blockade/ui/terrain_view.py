@@ -100,20 +100,21 @@ class TerrainView(BlockadeScreen):
     # --- panel ---------------------------------------------------------------------------------
     def build_panel(self) -> None:
         c, p = self.colours, self.panel
-        p.text("title", theme.HEADING * 0.8, c.brass_light, bold=True, gap=10)
+        p.text("title", theme.HEADING * 0.8, c.brass_light, bold=True, gap=10, priority=3)
         p.set("title", "Naval Blockade: the islands")
-        p.text("toss", theme.SMALL + 1, c.text, multiline=True, gap=10)
-        p.text("turn", theme.BODY + 1, c.text, bold=True, multiline=True, gap=4)
-        p.text("prompt", theme.SMALL, c.text_muted, multiline=True, gap=8)
-        p.space("palette", 2 * 58, self._place_palette, gap=8)
-        p.space("turning", 34, lambda l, t, w: self._place_pair("rotate", "mirror", l, t, w), gap=10)
-        p.text("counts", theme.SMALL + 1, c.text, gap=4)
-        p.text("problem", theme.SMALL, c.warning, multiline=True, gap=10)
-        p.text("scenario-title", theme.SMALL, c.brass_light, bold=True, gap=6)
+        p.text("toss", theme.SMALL + 1, c.text, multiline=True, gap=10, priority=2)
+        p.text("turn", theme.BODY + 1, c.text, bold=True, multiline=True, gap=4, priority=9)
+        p.text("prompt", theme.SMALL, c.text_muted, multiline=True, gap=8, priority=4)
+        p.space("palette", 2 * 58, self._place_palette, gap=8, priority=8)
+        p.space("turning", 34, lambda l, t, w: self._place_pair("rotate", "mirror", l, t, w), gap=10,
+                priority=8)
+        p.text("counts", theme.SMALL + 1, c.text, gap=4, priority=6)
+        p.text("problem", theme.SMALL, c.warning, multiline=True, gap=10, priority=8)
+        p.text("scenario-title", theme.SMALL, c.brass_light, bold=True, gap=6, priority=5)
         p.set("scenario-title", "Or take a ready layout")
         scenarios = self.match.state.rules.scenarios
         rows = (len(scenarios) + 2) // 2
-        p.space("ready", rows * 42, self._place_ready, gap=8)
+        p.space("ready", rows * 42, self._place_ready, gap=8, priority=7)
         small = theme.SMALL
         self.buttons = {
             "done": Button("Done (Enter)", self.done, c, primary=True, font_size=small),
@@ -408,7 +409,7 @@ class TerrainView(BlockadeScreen):
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
         self.dragging = False
         for name, (px, py, w, h) in self.palette_rects.items():
-            if px <= x <= px + w and py <= y <= py + h and self.panel.named["palette"].visible:
+            if px <= x <= px + w and py <= y <= py + h and self.panel.fits("palette"):
                 self.select(name)
                 return True
         return None
@@ -559,9 +560,16 @@ class TerrainView(BlockadeScreen):
             from .play_view import PlayView
             self.window.show_view(PlayView(self.window, self.match))
 
+    ROW_BUTTONS = {"turning": ("rotate", "mirror"), "ready": ("generate", "scenario:")}
+
     def draw_panel_extras(self) -> None:
-        if self.panel.named["palette"].visible and self.human_input_allowed() \
-                and self.match.state.stage == "terrain":
+        # a row left out of a small panel takes its buttons with it (out of sight and reach)
+        placing = self.human_input_allowed() and self.match.state.stage == "terrain"
+        for row, names in self.ROW_BUTTONS.items():
+            for name, button in self.buttons.items():
+                if name.startswith(names):
+                    button.visible = placing and self.panel.fits(row)
+        if self.panel.fits("palette") and placing:
             self.palette_shapes.draw()
             self.palette_batch.draw()
 

@@ -372,3 +372,15 @@ def test_a_notice_asks_for_the_frame_that_takes_it_down(window, monkeypatch):
     match, view = open_match(window, start=position("l3", "N", "d20", "E"))
     view.say("Saved", seconds=1.5)
     assert 1.5 in asked
+
+
+def test_at_800x600_the_panel_keeps_its_legend_rules_and_log(window):
+    testing.resize(window, 800, 600)
+    match, view = open_match(window, start=position("l3", "N", "d20", "E"))
+    for i in range(10):
+        view.log(f"line {i}")
+    view.panel.set("prompt", "A long explanation. " * 12)
+    testing.draw(window)
+    for row in ("legend", "legend-rows", "options", "log-title", "log"):
+        assert view.panel.fits(row), f"{row} was dropped at 800x600"
+    assert len(view.log_view.shown()) >= 4

@@ -195,3 +195,16 @@ def test_panel_text_wraps_to_the_panel_at_800x600(window):
         text = row.text
         if text is not None and text.visible and text.text:
             assert text.x + text.content_width <= right, f"{row.name} runs past the panel"
+
+
+def test_at_800x600_every_terrain_button_shown_lies_in_the_panel(window):
+    testing.resize(window, 800, 600)
+    match, view = open_match(window, forced=["toss:runner"])
+    view = reach_terrain(window, view)
+    testing.draw(window)
+    panel = view.panel.rect
+    for name, button in view.buttons.items():
+        if button.visible:
+            r = button.rect
+            assert panel.left <= r.left and r.right <= panel.right and r.bottom >= panel.bottom, name
+    assert view.buttons["generate"].visible, "Generate keeps its place in a small window"
