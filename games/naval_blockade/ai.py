@@ -75,16 +75,9 @@ class Tables:
         return self._bfs_back(dist, frontier)
 
     def _bfs_back(self, dist: bytearray, frontier: list[int]) -> bytearray:
-        preds = self.preds
-        while frontier:
-            nxt_frontier = []
-            for t in frontier:
-                d = dist[t] + 1
-                for s in preds[t]:
-                    if dist[s] > d:
-                        dist[s] = d
-                        nxt_frontier.append(s)
-            frontier = nxt_frontier
+        search = [dist, frontier]
+        while search[1]:
+            self._bfs_level(search)
         return dist
 
     def _afloat(self, side: int) -> bytearray:
