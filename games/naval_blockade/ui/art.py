@@ -287,8 +287,8 @@ def _odd(v: float) -> int:
 
 
 # --- compass rose ---------------------------------------------------------------------------
-def compass_rose_image(size: int = 256, ink=(40, 52, 76, 255), accent=(160, 48, 40, 255)
-                       ) -> Image.Image:
+def compass_rose_image(size: int = 256, ink=(40, 52, 76, 255), accent=(160, 48, 40, 255),
+                       letters: bool = True) -> Image.Image:
     """An eight-point compass rose with a ring of degree ticks and the North point marked."""
     s = size * SS
     img = Image.new("RGBA", (s, s), (0, 0, 0, 0))
@@ -321,7 +321,7 @@ def compass_rose_image(size: int = 256, ink=(40, 52, 76, 255), accent=(160, 48, 
     d.ellipse([c - s * 0.025, c - s * 0.025, c + s * 0.025, c + s * 0.025], fill=paper, outline=ink,
               width=SS)
     font = _font(int(s * 0.09))
-    for label, deg in (("N", 0), ("E", 90), ("S", 180), ("W", 270)):
+    for label, deg in (("N", 0), ("E", 90), ("S", 180), ("W", 270)) if letters else ():
         a = math.radians(deg)
         r = ring * 1.17
         d.text((c + r * math.sin(a), c - r * math.cos(a)), label, fill=accent if label == "N" else ink,

@@ -174,7 +174,9 @@ class Chart:
         sea.width, sea.height = width, height
         sea.position = width / 2, height / 2
         self.background.append(sea)
-        rose = arcade.Sprite(_texture(art.compass_rose_image(), "nb-rose"))
+        # the rose's letters are texts drawn at the window's own size (in the picture they
+        # thinned to nothing when a small window shrank it)
+        rose = arcade.Sprite(_texture(art.compass_rose_image(letters=False), "nb-rose-plain"))
         rose.width = rose.height = 4.6 * SQ
         rose.alpha = 150
         self.rose = rose
@@ -205,8 +207,11 @@ class Chart:
                        for f, r in land):
                 self.rose.position = x, y
                 self.rose.visible = True
-                return
-        self.rose.visible = False
+                break
+        else:
+            self.rose.visible = False
+        if hasattr(self, "_rose_labels"):
+            self._apply_camera()
 
     def _build_grid(self) -> None:
         lay = self.layout
@@ -246,6 +251,13 @@ class Chart:
         add("O P E N    S E A", width / 2, height + OPEN_SEA * 0.5, 13, True, (246, 250, 255, 255))
         hx = (min(lay.harbour_files) + max(lay.harbour_files) + 1) / 2 * SQ
         add("HARBOUR", hx, -COAST * 0.55, 9, True, (60, 80, 104, 255))
+        reach = self.rose.width * 0.445      # where the picture put its letters, round the ring
+        self._rose_labels = []
+        for letter, dx, dy in (("N", 0, 1), ("E", 1, 0), ("S", 0, -1), ("W", -1, 0)):
+            label = arcade.Text(letter, 0, 0, (160, 48, 40, 255) if letter == "N" else (40, 52, 76, 255),
+                                10, font_name=LABEL_FONT, anchor_x="center", anchor_y="center",
+                                bold=True, batch=self.labels)
+            self._rose_labels.append((label, dx * reach, dy * reach))
 
     # --- camera -----------------------------------------------------------------------------
     def set_viewport(self, rect: Rect) -> None:
@@ -275,6 +287,10 @@ class Chart:
         for label, x, y in self._label_texts:
             sx, sy = self.camera.project((x, y))
             label.position = (round(sx), round(sy))
+        for label, dx, dy in self._rose_labels:
+            sx, sy = self.camera.project((self.rose.center_x + dx, self.rose.center_y + dy))
+            label.position = (round(sx), round(sy))
+            label.visible = self.rose.visible
 
     def zoom_at(self, screen_x: float, screen_y: float, factor: float) -> None:
         """Zoom by ``factor`` keeping the world point under the cursor where it is."""

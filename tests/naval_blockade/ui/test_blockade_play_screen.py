@@ -384,3 +384,14 @@ def test_at_800x600_the_panel_keeps_its_legend_rules_and_log(window):
     for row in ("legend", "legend-rows", "options", "log-title", "log"):
         assert view.panel.fits(row), f"{row} was dropped at 800x600"
     assert len(view.log_view.shown()) >= 4
+
+
+def test_the_compass_letters_are_window_text_beside_the_rose(window):
+    """Letters inside the rose's picture thinned away when a small window shrank it."""
+    testing.resize(window, 800, 600)
+    match, view = open_match(window, start=position("l3", "N", "d20", "E", rocks=["d3", "u12"]))
+    letters = {label.text: label for label, _, _ in view.chart._rose_labels}
+    assert set(letters) == {"N", "E", "S", "W"}
+    assert all(label.font_size == 10 for label in letters.values())
+    rose_x, rose_y = view.chart.camera.project(view.chart.rose.position)[:2]
+    assert letters["N"].y > rose_y > letters["S"].y and letters["W"].x < rose_x < letters["E"].x
