@@ -148,6 +148,8 @@ class GameOverView(BlockadeScreen):
                         f"{plural(shown.moves[index], 'move')}")
         k = self.shown_upto
         events = self.events_of(k)
+        # the keys are listed only when they do something
+        p.set("replay-title", "Replay  (\u2190 \u2192  Home  End)" if self.total else "Replay")
         if not self.total:
             p.set("replay", "Nothing to replay: the game ended before a move was made")
         else:

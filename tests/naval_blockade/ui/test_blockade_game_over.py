@@ -129,3 +129,4 @@ def test_nothing_to_replay_leaves_every_arrow_off(window):
     testing.draw(window)
     assert all(view.buttons[name].disabled for name in ("first", "back", "forward", "last"))
     assert "Nothing to replay" in view.panel.named["replay"].text.text
+    assert "Home" not in view.panel.named["replay-title"].text.text, "no keys listed that do nothing"
