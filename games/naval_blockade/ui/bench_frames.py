@@ -22,7 +22,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = frame_parser("python -m games.naval_blockade.ui.bench_frames")
     parser.add_argument("--hover", action="store_true", help="hover a steering marker (preview on)")
     parser.add_argument("--redraw", action="store_true",
-                        help="redraw everything every frame (the cost when the whole picture changes)")
+                        help="rebuild the overlays every frame (the frame after a move)")
     args = parser.parse_args(argv)
     width, height = parse_size(args.size)
 
@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     figures = time_frames(window, view, args.frames, before_frame)
     print(f"Naval Blockade play screen {width}x{height}, overlays on"
           f"{', hovering a marker' if args.hover else ''}"
-          f"{', the overlays and the picture rebuilt each frame' if args.redraw else ''}: {figures}")
+          f"{', the overlays rebuilt each frame (the frame after a move)' if args.redraw else ''}: {figures}")
     window.show_view(Yardstick(window))
     print(f"Yardstick, a plain view clearing the window and drawing one text: "
           f"{time_frames(window, window.current_view, args.frames)}")

@@ -162,9 +162,17 @@ class Board:
         self.ship_sprite: dict[str, arcade.Sprite] = {}
         self.halo_sprite: dict[str, arcade.Sprite] = {}
         self.island_squares: list[list[Square]] = []
+        self.land: set[Square] = set()
+        self._land_key = None
 
     # --- land -------------------------------------------------------------------------------
-    def set_terrain(self, islands: list[list[Square]], rocks: list[Square]) -> None:
+    def set_terrain(self, islands: list[list[Square]], rocks: list[Square]) -> bool:
+        """Land on these squares; False (and nothing done) if that is the land already."""
+        key = (tuple(tuple(i) for i in islands), tuple(rocks))
+        if key == self._land_key:
+            return False
+        self._land_key = key
+        self.land = {sq for i in islands for sq in i} | set(rocks)
         self.terrain.clear()
         self.island_squares = [list(i) for i in islands]
         for squares, rock in [(tuple(sorted(i)), False) for i in islands] + [((r,), True) for r in rocks]:
@@ -176,6 +184,7 @@ class Board:
             sprite.width, sprite.height = (f1 - f0 + 1) * SQ, (r1 - r0 + 1) * SQ
             sprite.position = (f0 + f1 + 1) / 2 * SQ, (r0 + r1 + 1) / 2 * SQ
             self.terrain.append(sprite)
+        return True
 
     # --- ships ------------------------------------------------------------------------------
     def set_ship(self, side: str, square: Square | None, heading: int) -> arcade.Sprite | None:
@@ -245,7 +254,9 @@ class Board:
         colours = arc_colours(self.pal)
         for gun, squares in arc_squares(origin, heading, tuple(guns), max_range, inclusive,
                                         self.files, self.ranks):
-            add_squares_to(self.under, squares, with_alpha(colours[gun], strength), 1.0)
+            # drawn over the land (which no gun reaches through): its squares are left untinted
+            add_squares_to(self.under, [sq for sq in squares if sq not in self.land],
+                           with_alpha(colours[gun], strength), 1.0)
         # the arc edges: the four 45-degree lines from the ship out to the range limit
         cx, cy = square_centre(*origin)
         segs = []
@@ -311,12 +322,17 @@ class Board:
 
     def draw(self) -> None:
         self.draw_still()
+        self.draw_overlays()
         self.draw_moving()
 
     def draw_still(self) -> None:
-        """What changes only when the position or the overlays do."""
-        self.under.draw()
+        """What changes only when the land does (kept in the screen's cached picture)."""
         self.terrain.draw()
+
+    def draw_overlays(self) -> None:
+        """Arc tints, outlines, tracks and paths: two meshes, drawn every frame over the cached
+        picture, so the frame after a move rebuilds them and redraws nothing else."""
+        self.under.draw()
         self.over.draw()
 
     def draw_moving(self) -> None:

@@ -163,6 +163,7 @@ class BlockadeScreen(arcade.View):
         key = (state.terrain.islands, state.terrain.rocks)
         if key != self._terrain_key:
             self._terrain_key = key
+            self.invalidate("chart")
             self.board.set_terrain([[coords(state, sq) for sq in isl] for isl in state.terrain.islands],
                                    [coords(state, sq) for sq in state.terrain.rocks])
             self.chart.place_rose(coords(state, sq) for sq in state.terrain.rocks)
@@ -431,9 +432,8 @@ class BlockadeScreen(arcade.View):
         """
         if self.overlays_dirty and not self.steps:
             self.overlays_dirty = False
-            self.build_overlays()
+            self.build_overlays()          # meshes drawn live: the cached picture stays
             self.panel_dirty = True
-            self.invalidate("chart")
         if self.panel_dirty:
             self.panel_dirty = False
             self.refresh_panel()
@@ -513,21 +513,12 @@ class BlockadeScreen(arcade.View):
         self.chart.draw_labels()
 
     def draw_chart_still(self, box=None) -> None:
-        """Overlays, land, banners and messages over the chart (inside ``box`` if given)."""
+        """The land over the chart (inside ``box`` if given): what only the layout changes."""
         self.chart.camera.scissor = LBWH(*box) if box else None
         with self.chart.camera.activate():
             self.board.draw_still()
-            self.draw_world()
         self.chart.camera.scissor = None
         self.window.default_camera.use()
-        self.window.ctx.scissor = box
-        self.draw_screen()
-        if self.notice.text:
-            w = self.notice.content_width + 28
-            arcade.draw_lbwh_rectangle_filled(self.notice.x - w / 2, self.notice.y - 16, w, 32,
-                                              (*self.colours.sea_deep, 225))
-            self.notice.draw()
-        self.window.ctx.scissor = None
 
     def draw_panel_still(self, box=None) -> None:
         """The panel: its words and pictures, and the buttons (inside ``box`` if given)."""
@@ -542,9 +533,24 @@ class BlockadeScreen(arcade.View):
         self.window.ctx.scissor = None
 
     def draw_moving(self) -> None:
+        """Drawn every frame over the cached picture: the overlays, ships, markers, banners,
+        the notice and the dice (small areas; a frame after a move rebuilds only meshes)."""
+        chart_box = self._regions()[0]
+        self.chart.camera.scissor = LBWH(*chart_box)
         with self.chart.camera.activate():
+            self.board.draw_overlays()
+            self.draw_world()
             self.board.draw_moving()
+        self.chart.camera.scissor = None
         self.window.default_camera.use()
+        self.window.ctx.scissor = chart_box
+        self.draw_screen()
+        if self.notice.text:
+            w = self.notice.content_width + 28
+            arcade.draw_lbwh_rectangle_filled(self.notice.x - w / 2, self.notice.y - 16, w, 32,
+                                              (*self.colours.sea_deep, 225))
+            self.notice.draw()
+        self.window.ctx.scissor = None
         if "dice" in self.panel.named and self.panel.fits("dice"):
             self.tray.draw()
 

@@ -267,7 +267,8 @@ class TerrainView(BlockadeScreen):
         board.markers.clear()
         self.start_marks = {}
         if state.stage == "terrain":
-            self.board.set_terrain(self.islands, self.rocks)
+            if self.board.set_terrain(self.islands, self.rocks):
+                self.invalidate("chart")          # the land is in the cached picture
             self._terrain_key = None
             if tuple(self.rocks) != self._rose_rocks:     # the rose moves off a rock
                 self._rose_rocks = tuple(self.rocks)

@@ -395,3 +395,19 @@ def test_the_compass_letters_are_window_text_beside_the_rose(window):
     assert all(label.font_size == 10 for label in letters.values())
     rose_x, rose_y = view.chart.camera.project(view.chart.rose.position)[:2]
     assert letters["N"].y > rose_y > letters["S"].y and letters["W"].x < rose_x < letters["E"].x
+
+
+def test_new_overlays_redraw_no_cached_chart(window, monkeypatch):
+    """The frame after a move or a hover rebuilds the overlay meshes only (issue 19): the cached
+    picture of sea and land is not drawn again."""
+    match, view = open_match(window, start=position("l3", "N", "d20", "E"))
+    testing.draw(window)
+    redrawn = []
+    monkeypatch.setattr(view, "draw_chart_still", lambda box=None: redrawn.append(box))
+    monkeypatch.setattr(view, "draw_base", lambda: redrawn.append("base"))
+    hover(window, view, "l4")
+    press(window, arcade.key.UP)
+    testing.draw(window)
+    assert match.state.moves[0] == 1
+    assert redrawn == [], "the chart's cached picture was redrawn for new overlays"
+    assert len(view.board.under) > 0 and len(view.board.over) > 0
