@@ -8,14 +8,16 @@ states* (square, heading), numbered ``square * 8 + heading`` like the engine's s
   and ``doom``: how many moves a ship that cannot has left before it is driven ashore;
 - ``reach[k]``: the squares a ship can reach in exactly k moves (k = 6 is the six-square move of
   rule 16: a ram needs the disabled ship's square in ``reach[6]``);
-- ``distance_to(square)``: fewest moves from each ship state onto a square (lazily, per square).
+- ``distance_to(square)``: fewest moves from each ship state onto a square (lazily, per square,
+  and only as far out as asked: ``moves_to``).
 
 Levels:
 - ``easy``: a greedy helmsman, one move ahead: the Runner runs for the nearest open sea away from
   rams, the Blockader closes on the Runner keeping its guns bearing.
 - ``normal``: a short Monte Carlo search over the dice (chance nodes) with those helmsmen as
   rollouts; when it wins the toss it places the terrain its side fares best on (the scenarios and
-  layouts of its own drawing, each judged by quick games played out by the helmsmen).
+  a few layouts of its own drawing, each judged by quick games played out by the helmsmen, as
+  many as its thinking time allows).
 - ``hard``: the same with four times the iterations.
 """
 
@@ -37,6 +39,7 @@ from .rules.state import ANSWER, COURSE, MOVE, SIX, START, TERRAIN
 
 FAR = 255          # "unreachable" in the byte tables
 DOOMED = 60        # moves of sea room that count as safe when a ship is not afloat for ever
+REOFFER_MOVES = 12  # after a refused offer to stop, our moves before offering again on the same lead
 
 
 # --- per-terrain tables --------------------------------------------------------------------------
@@ -60,7 +63,7 @@ class Tables:
         self.afloat = (self._afloat(RUNNER), self._afloat(BLOCKADER))
         self.doom = (self._doom(RUNNER), self._doom(BLOCKADER))
         self.reach = self._reach_masks(6)
-        self._distance: dict[int, bytearray] = {}
+        self._distance: dict[int, list] = {}
 
     def _escape_distances(self) -> bytearray:
         dist = bytearray([FAR]) * len(self.succ)
@@ -72,16 +75,9 @@ class Tables:
         return self._bfs_back(dist, frontier)
 
     def _bfs_back(self, dist: bytearray, frontier: list[int]) -> bytearray:
-        preds = self.preds
-        while frontier:
-            nxt_frontier = []
-            for t in frontier:
-                d = dist[t] + 1
-                for s in preds[t]:
-                    if dist[s] > d:
-                        dist[s] = d
-                        nxt_frontier.append(s)
-            frontier = nxt_frontier
+        search = [dist, frontier]
+        while search[1]:
+            self._bfs_level(search)
         return dist
 
     def _afloat(self, side: int) -> bytearray:
@@ -144,8 +140,24 @@ class Tables:
 
     def distance_to(self, square: int) -> bytearray:
         """Fewest moves from each ship state onto ``square`` (FAR if never)."""
-        dist = self._distance.get(square)
-        if dist is None:
+        search = self._search(square)
+        while search[1]:
+            self._bfs_level(search)
+        return search[0]
+
+    def moves_to(self, square: int, ship: int) -> int:
+        """``distance_to(square)[ship]``, searching only as far out as ``ship``: a helmsman asks
+        about squares near it, and a whole search per square cost seconds on every new layout."""
+        search = self._search(square)
+        dist = search[0]
+        while dist[ship] == FAR and search[1]:
+            self._bfs_level(search)
+        return dist[ship]
+
+    def _search(self, square: int) -> list:
+        """The backward search onto ``square`` so far: [distances, frontier] (resumable)."""
+        search = self._distance.get(square)
+        if search is None:
             dist = bytearray([FAR]) * len(self.succ)
             frontier = []
             for h in range(8):
@@ -153,8 +165,21 @@ class Tables:
                     if dist[s] > 1:
                         dist[s] = 1
                         frontier.append(s)
-            dist = self._distance[square] = self._bfs_back(dist, frontier)
-        return dist
+            search = self._distance[square] = [dist, frontier]
+        return search
+
+    def _bfs_level(self, search: list) -> None:
+        """One more ring of the search: every state one move further out (labels are final)."""
+        dist, frontier = search
+        preds = self.preds
+        found = []
+        for t in frontier:
+            d = dist[t] + 1
+            for s in preds[t]:
+                if dist[s] > d:
+                    dist[s] = d
+                    found.append(s)
+        search[1] = found
 
 
 @lru_cache(maxsize=8)
@@ -267,7 +292,7 @@ def _blockader_square_score(state: BlockadeState, tables: Tables, nxt: int, runn
     score -= 150 * worst
     # Keep station ahead of the Runner, across its way out: a few ranks north of it.
     ahead = min(n - 1, runner_sq // n + 4) * n + runner_sq % n
-    score -= 2.0 * min(tables.distance_to(ahead)[nxt], 30)
+    score -= 2.0 * min(tables.moves_to(ahead, nxt), 30)
     return score
 
 
@@ -302,7 +327,7 @@ def six_move_scores(state: BlockadeState, tables: Tables) -> list[tuple[float, A
             if not tables.afloat[RUNNER][nxt]:
                 score -= 200 - tables.doom[RUNNER][nxt]
         else:
-            score += -1.0 * tables.distance_to(target)[nxt]
+            score += -1.0 * tables.moves_to(target, nxt)
             if not tables.afloat[BLOCKADER][nxt]:
                 score -= 200 - tables.doom[BLOCKADER][nxt]
         scored.append((score, HELMS[turn + 1]))
@@ -361,7 +386,7 @@ def start_score(state: BlockadeState, action) -> float:
     if side == RUNNER:
         return -float(tables.escape[ship])
     runner = _ship(trial, RUNNER)
-    return -float(tables.distance_to(runner // 8)[ship]) + (0 if tables.afloat[BLOCKADER][ship] else -100)
+    return -float(tables.moves_to(runner // 8, ship)) + (0 if tables.afloat[BLOCKADER][ship] else -100)
 
 
 def greedy_action(state: BlockadeState, rng: random.Random, noise: float = 0.0) -> Any:
@@ -422,19 +447,48 @@ class GreedyPlayer:
 class BlockadeSearch:
     """Monte Carlo search over the dice with helmsman rollouts.
 
-    The terrain, when this side won the toss, is settled by playing many quick games out with
-    the helmsmen on each candidate (the named scenarios and a dozen layouts of its own drawing)
-    and placing the one its side fares best on.
+    The terrain, when this side won the toss, is settled by playing quick games out with the
+    helmsmen on each candidate (the named scenarios and a few layouts of its own drawing), a
+    round of one game each at a time within the search's seconds, and placing the one its side
+    fares best on.
     """
 
-    def __init__(self, iterations: int, seconds: float, layouts: int = 12, trials: int = 24) -> None:
+    def __init__(self, iterations: int, seconds: float | None, layouts: int = 5, trials: int = 24) -> None:
         self.mcts = MCTS(Budget(iterations=iterations, seconds=seconds), exploration=0.5,
                          policy=rollout_policy, evaluate=evaluate, rollout_depth=80,
-                         candidates=candidates)
+                         candidates=self._candidates)
         self.layouts = layouts
         self.trials = trials
+        self.seconds = seconds
+        self.side = -1
+        self.refused: tuple[int, int] | None = None    # (our lead, our moves) when last refused
+
+    def _candidates(self, state: BlockadeState) -> list:
+        actions = candidates(state)
+        if actions and isinstance(actions[-1], StopOffer) and state.side == self.side \
+                and not self.may_offer(state):
+            actions.pop()
+        return actions
+
+    def may_offer(self, state: BlockadeState) -> bool:
+        """After a refusal, offer again only once our lead has grown or REOFFER_MOVES of our
+        moves later: an offer every turn, each needing a Refuse, wears a person out."""
+        if self.refused is None:
+            return True
+        lead, moves = self.refused
+        me = self.side
+        return (state.points[me] - state.points[1 - me] > lead
+                or state.moves[me] - moves >= REOFFER_MOVES)
+
+    def note_refusal(self, state: BlockadeState, side: str) -> None:
+        """Our offer of this turn was refused (the engine lets us only move now): remember when."""
+        self.side = SIDES.index(side)
+        if state.stage == MOVE and state.offered and state.side == self.side:
+            me = self.side
+            self.refused = (state.points[me] - state.points[1 - me], state.moves[me])
 
     def search(self, state: BlockadeState, side: str, rng: random.Random) -> SearchResult:
+        self.note_refusal(state, side)
         if state.stage == TERRAIN:
             options = [a for a in state.legal_actions() if a != GENERATE]
             size, pentominoes = state.rules.size, state.rules.data.pentominoes
@@ -451,18 +505,28 @@ class BlockadeSearch:
         return self.mcts.search(state, side, rng)
 
     def _by_trials(self, state: BlockadeState, side: str, options: list, rng: random.Random) -> SearchResult:
-        scored = []
+        """Rounds of one quick game on each option, until ``trials`` rounds or the seconds run
+        out (at least one round): judging a dozen layouts in full took the computer 15 s."""
+        watch = Budget(iterations=self.trials, seconds=self.seconds).start()
+        tried = []
         for action in options:
             trial = state.clone()
             try:
                 trial.advance(action)
             except IllegalAction:   # a drawn layout that covers a ship or leaves it no move
                 continue
-            scored.append((played_out(trial, side, rng, self.trials), action))
-        if not scored:
+            tried.append((trial, action))
+        if not tried:
             return SearchResult(greedy_action(state, rng), (), 0, 0.0)
-        best = max(scored, key=lambda va: va[0])
-        return SearchResult(best[1], (), len(options) * self.trials, 0.0)
+        totals = [0.0] * len(tried)
+        while True:
+            for index, (trial, _) in enumerate(tried):
+                totals[index] += played_out(trial, side, rng, 1)
+            watch.tick()
+            if watch.exhausted():
+                break
+        best = max(range(len(tried)), key=lambda i: totals[i])
+        return SearchResult(tried[best][1], (), len(tried) * watch.done, watch.elapsed())
 
 
 def played_out(state: BlockadeState, side: str, rng: random.Random, games: int) -> float:

@@ -155,3 +155,53 @@ def test_an_offer_to_stop_is_searched_only_by_the_side_ahead_on_points():
     assert "offer-stop" not in map(str, ai.candidates(behind))
     ahead = position(points={"runner": 3, "blockader": 0})
     assert "offer-stop" in map(str, ai.candidates(ahead))
+
+
+def _turns_of_blockader(player, state, turns: int, rng) -> list[str]:
+    """The Blockader's choices over ``turns`` turns, the Runner steering by the helmsman and the
+    dice missing (so the points stay as they are)."""
+    from navalgames.core.state import CHANCE
+    chosen = []
+    for _ in range(200):
+        if state.outcome() is not None or len(chosen) == turns:
+            break
+        side = state.to_act()
+        if side == CHANCE:
+            state.apply_text("M")
+        elif side == "blockader":
+            action = player.choose(state, "blockader")
+            chosen.append(str(action))
+            state.apply(action)
+        elif state.stage == "answer":
+            state.apply_text("refuse-stop")
+        else:
+            state.apply(ai.greedy_action(state, rng))
+    return chosen
+
+
+def test_after_a_refused_offer_the_computer_waits_before_offering_again():
+    """Rule 19 lets a side offer every turn; the computer, refused, waits until its lead grows
+    or REOFFER_MOVES of its moves have passed, so a person is not asked turn after turn."""
+    rng = random.Random(2)
+    offers = 0
+    for seed in range(4):
+        state = position(to_move="blockader", runner={"at": "l3", "heading": "N"},
+                         blockader={"at": "l21", "heading": "S"},
+                         points={"runner": 0, "blockader": 4})
+        player = SearchPlayer("normal", ai.BlockadeSearch(40, seconds=None), seed=seed)
+        state.apply_text("offer-stop")
+        state.apply_text("refuse-stop")
+        offers += _turns_of_blockader(player, state, 8, rng).count("offer-stop")
+    assert offers == 0
+
+
+def test_the_computer_may_offer_again_once_its_lead_grows():
+    search = ai.BlockadeSearch(40, seconds=None)
+    state = position(to_move="blockader", points={"runner": 0, "blockader": 4})
+    state.apply_text("offer-stop")
+    state.apply_text("refuse-stop")
+    search.note_refusal(state, "blockader")
+    later = position(to_move="blockader", points={"runner": 0, "blockader": 4})
+    assert "offer-stop" not in map(str, search._candidates(later))
+    further_ahead = position(to_move="blockader", points={"runner": 0, "blockader": 6})
+    assert "offer-stop" in map(str, search._candidates(further_ahead))

@@ -16,6 +16,7 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 
+import numpy
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 SS = 4  # oversampling factor
@@ -32,8 +33,11 @@ ROCK = (120, 116, 110, 255)
 ROCK_LIGHT = (168, 162, 152, 255)
 
 
-def _shrink(img: Image.Image) -> Image.Image:
-    return img.resize((img.width // SS, img.height // SS), Image.LANCZOS)
+LAND_SS = 2  # land is drawn at half the ships' oversampling: a new layout's six pictures in a blink
+
+
+def _shrink(img: Image.Image, factor: int = SS) -> Image.Image:
+    return img.resize((img.width // factor, img.height // factor), Image.LANCZOS)
 
 
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
@@ -191,7 +195,7 @@ def land_image(squares: list[tuple[int, int]], px: int, seed: int, rock: bool = 
     f1 = max(f for f, _ in squares)
     r1 = max(r for _, r in squares)
     cols, rows = f1 - f0 + 1, r1 - r0 + 1
-    s = px * SS
+    s = px * LAND_SS
     w, h = cols * s, rows * s
     mask = Image.new("L", (w, h), 0)
     md = ImageDraw.Draw(mask)
@@ -213,18 +217,18 @@ def land_image(squares: list[tuple[int, int]], px: int, seed: int, rock: bool = 
     coast = ImageChops.multiply(rounded.filter(ImageFilter.GaussianBlur(s * 0.05)), noise.point(
         lambda v: min(255, 150 + v // 2)))
     coast = coast.point(lambda v: 255 if v > 96 else 0)
-    coast = ImageChops.multiply(coast, mask.filter(ImageFilter.MaxFilter(1)))
+    coast = ImageChops.multiply(coast, mask)
 
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    surf = coast.filter(ImageFilter.MaxFilter(_odd(s * 0.08))).filter(ImageFilter.GaussianBlur(s * 0.02))
-    surf = ImageChops.multiply(surf, mask.filter(ImageFilter.MaxFilter(_odd(inset * 2.2))))
+    surf = _grow(coast, _odd(s * 0.08)).filter(ImageFilter.GaussianBlur(s * 0.02))
+    surf = ImageChops.multiply(surf, _grow(mask, _odd(inset * 2.2)))
     img.paste((255, 255, 255, 170), (0, 0), surf)
     if rock:
         body, light = ROCK, ROCK_LIGHT
     else:
         body, light = SAND, GRASS
     img.paste(body, (0, 0), coast)
-    inner = coast.filter(ImageFilter.MinFilter(_odd(s * 0.16))).filter(ImageFilter.GaussianBlur(s * 0.04))
+    inner = _shrink_mask(coast, _odd(s * 0.16)).filter(ImageFilter.GaussianBlur(s * 0.04))
     inner = inner.point(lambda v: 255 if v > 128 else 0)
     img.paste(light, (0, 0), inner)
     d = ImageDraw.Draw(img)
@@ -251,9 +255,30 @@ def land_image(squares: list[tuple[int, int]], px: int, seed: int, rock: bool = 
             d.ellipse([x - rr * 0.6, y - rr * 0.7, x + rr * 0.2, y + rr * 0.1],
                       fill=(150, 172, 108, 255))
     # a thin ink coastline, as on a chart
-    edge = ImageChops.subtract(coast, coast.filter(ImageFilter.MinFilter(_odd(s * 0.025))))
+    edge = ImageChops.subtract(coast, _shrink_mask(coast, _odd(s * 0.025)))
     img.paste((92, 74, 48, 255), (0, 0), edge)
-    return _shrink(img)
+    return _shrink(img, LAND_SS)
+
+
+def _grow(mask: Image.Image, size: int) -> Image.Image:
+    """``MaxFilter(size)`` of a black-and-white mask, by window sums (PIL's rank filter costs
+    size squared per pixel: seconds for one island)."""
+    return _window_test(mask, size, lambda total, full: total > 0)
+
+
+def _shrink_mask(mask: Image.Image, size: int) -> Image.Image:
+    """``MinFilter(size)`` of a black-and-white mask, the same way."""
+    return _window_test(mask, size, lambda total, full: total == full)
+
+
+def _window_test(mask: Image.Image, size: int, keep) -> Image.Image:
+    """Set where ``keep(set pixels in the size x size window, size * size)``; edges repeat."""
+    half = size // 2
+    on = numpy.pad(numpy.asarray(mask) > 127, half, mode="edge").astype(numpy.int32)
+    sums = numpy.zeros((on.shape[0] + 1, on.shape[1] + 1), numpy.int32)
+    sums[1:, 1:] = on.cumsum(0).cumsum(1)
+    total = sums[size:, size:] - sums[:-size, size:] - sums[size:, :-size] + sums[:-size, :-size]
+    return Image.fromarray(numpy.where(keep(total, size * size), 255, 0).astype(numpy.uint8))
 
 
 def _odd(v: float) -> int:
@@ -262,8 +287,8 @@ def _odd(v: float) -> int:
 
 
 # --- compass rose ---------------------------------------------------------------------------
-def compass_rose_image(size: int = 256, ink=(40, 52, 76, 255), accent=(160, 48, 40, 255)
-                       ) -> Image.Image:
+def compass_rose_image(size: int = 256, ink=(40, 52, 76, 255), accent=(160, 48, 40, 255),
+                       letters: bool = True) -> Image.Image:
     """An eight-point compass rose with a ring of degree ticks and the North point marked."""
     s = size * SS
     img = Image.new("RGBA", (s, s), (0, 0, 0, 0))
@@ -296,7 +321,7 @@ def compass_rose_image(size: int = 256, ink=(40, 52, 76, 255), accent=(160, 48, 
     d.ellipse([c - s * 0.025, c - s * 0.025, c + s * 0.025, c + s * 0.025], fill=paper, outline=ink,
               width=SS)
     font = _font(int(s * 0.09))
-    for label, deg in (("N", 0), ("E", 90), ("S", 180), ("W", 270)):
+    for label, deg in (("N", 0), ("E", 90), ("S", 180), ("W", 270)) if letters else ():
         a = math.radians(deg)
         r = ring * 1.17
         d.text((c + r * math.sin(a), c - r * math.cos(a)), label, fill=accent if label == "N" else ink,

@@ -4,7 +4,7 @@ All in world units (see chart.py). Inputs are plain values read from the engine 
 (file, rank) from 0, headings 0-7 clockwise from North, the guns a ship carries); which square is
 in which arc comes from the engine's pure geometry (``rules.geometry.arcs_containing``), never
 from a rule written here. Overlays are shape lists rebuilt only when something changes, so a
-frame is a handful of draw calls.
+frame is a handful of draw calls: each layer is one ``Mesh`` (one buffer, one draw).
 """
 
 from __future__ import annotations
@@ -13,14 +13,13 @@ import math
 from functools import lru_cache
 
 import arcade
-from arcade.shape_list import (ShapeElementList, create_line_strip, create_polygon,
-                               create_rectangle_outline, create_rectangles_filled_with_colors)
 
 from games.naval_blockade.rules import arcs_containing, square_range
 from navalgames.ui.palette import Palette, with_alpha
 
 from . import art
-from .chart import SQ, _texture, square_centre, thick_lines
+from .chart import SQ, _texture, square_centre
+from .mesh import Mesh
 
 Square = tuple[int, int]
 SIDES = ("runner", "blockader")
@@ -73,26 +72,35 @@ def ship_sprite(side: str, square: Square, heading: int, see_through: bool = Fal
     return sprite
 
 
-def square_rect_points(squares, inset: float = 0.0) -> list[tuple[float, float]]:
-    """Four corners per square (for create_rectangles_filled_with_colors)."""
-    pts = []
-    for f, r in squares:
-        x0, y0 = f * SQ + inset, r * SQ + inset
-        x1, y1 = (f + 1) * SQ - inset, (r + 1) * SQ - inset
-        pts += [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-    return pts
+def add_squares_to(mesh: Mesh, squares, colour, inset: float = 0.0) -> None:
+    mesh.rects([(f * SQ + inset, r * SQ + inset, (f + 1) * SQ - inset, (r + 1) * SQ - inset)
+                for f, r in squares], colour)
 
 
-def filled_squares(squares, colour) -> arcade.shape_list.Shape | None:
-    squares = list(squares)
-    if not squares:
-        return None
-    return create_rectangles_filled_with_colors(square_rect_points(squares), [colour] * (4 * len(squares)))
+@lru_cache(maxsize=256)
+def arc_squares(origin: Square, heading: int, guns: tuple[str, ...], max_range: int, inclusive: bool,
+                files: int, ranks: int) -> tuple[tuple[str, tuple[Square, ...]], ...]:
+    """The squares in range of each gun's arc (a square on an arc edge may count for two), as
+    the engine's geometry says; kept, since the same few ship positions come back hover after
+    hover."""
+    found: dict[str, list[Square]] = {gun: [] for gun in guns}
+    f0, r0 = origin
+    for f, r in range_squares(origin, max_range, files, ranks):
+        for gun in arcs_containing(f - f0, r - r0, heading, inclusive):
+            if gun in found:
+                found[gun].append((f, r))
+    return tuple((gun, tuple(squares)) for gun, squares in found.items())
 
 
-def outline_of(squares, colour, width: float = 3.0) -> arcade.shape_list.Shape | None:
+def outline_of(mesh: Mesh, squares, colour, width: float = 3.0) -> None:
     """The outer boundary of a set of squares (edges not shared by two of them)."""
-    cells = set(squares)
+    mesh.segments(boundary(frozenset(squares)), colour, width)
+
+
+@lru_cache(maxsize=256)
+def boundary(cells: frozenset) -> list[tuple[float, float]]:
+    """The edges (point pairs) of ``cells`` not shared by two of them (the range diamond comes
+    back for the same few squares, so it is kept)."""
     segs: list[tuple[float, float]] = []
     for f, r in cells:
         x0, y0, x1, y1 = f * SQ, r * SQ, (f + 1) * SQ, (r + 1) * SQ
@@ -104,14 +112,13 @@ def outline_of(squares, colour, width: float = 3.0) -> arcade.shape_list.Shape |
             segs += [(x0, y0), (x0, y1)]
         if (f + 1, r) not in cells:
             segs += [(x1, y0), (x1, y1)]
-    return thick_lines(segs, colour, width) if segs else None
+    return segs
 
 
-def dashed(points: list[tuple[float, float]], colour, width: float, dash: float = 10,
-           gap: float = 7) -> arcade.shape_list.Shape | None:
+def dashed(mesh: Mesh, points: list[tuple[float, float]], colour, width: float, dash: float = 10,
+           gap: float = 7) -> None:
     """A dashed polyline (a blocked line of fire is dashed, so it reads without colour)."""
-    segs = _dash_segments(points, dash, gap)
-    return thick_lines(segs, colour, width) if segs else None
+    mesh.segments(_dash_segments(points, dash, gap), colour, width)
 
 
 def _dash_segments(points, dash: float, gap: float) -> list[tuple[float, float]]:
@@ -129,6 +136,7 @@ def _dash_segments(points, dash: float, gap: float) -> list[tuple[float, float]]
     return segs
 
 
+@lru_cache(maxsize=256)
 def range_squares(origin: Square, max_range: int, files: int, ranks: int) -> list[Square]:
     """The squares within gun range of ``origin`` (the distance is the engine's, rule 12)."""
     f0, r0 = origin
@@ -147,16 +155,24 @@ class Board:
         self.ships = arcade.SpriteList()
         self.markers = arcade.SpriteList()
         self.effects = arcade.SpriteList()
-        self.under = ShapeElementList()       # arc tints and square highlights, below the land
-        self.over = ShapeElementList()        # outlines, tracks, paths, line of fire
-        self.shot = ShapeElementList()        # a shot in flight while its die rolls
+        self.under = Mesh()       # arc tints and square highlights, below the land
+        self.over = Mesh()        # outlines, tracks, paths, line of fire
+        self.shot = Mesh()        # a shot in flight while its die rolls
         self.halos = arcade.SpriteList()
         self.ship_sprite: dict[str, arcade.Sprite] = {}
         self.halo_sprite: dict[str, arcade.Sprite] = {}
         self.island_squares: list[list[Square]] = []
+        self.land: set[Square] = set()
+        self._land_key = None
 
     # --- land -------------------------------------------------------------------------------
-    def set_terrain(self, islands: list[list[Square]], rocks: list[Square]) -> None:
+    def set_terrain(self, islands: list[list[Square]], rocks: list[Square]) -> bool:
+        """Land on these squares; False (and nothing done) if that is the land already."""
+        key = (tuple(tuple(i) for i in islands), tuple(rocks))
+        if key == self._land_key:
+            return False
+        self._land_key = key
+        self.land = {sq for i in islands for sq in i} | set(rocks)
         self.terrain.clear()
         self.island_squares = [list(i) for i in islands]
         for squares, rock in [(tuple(sorted(i)), False) for i in islands] + [((r,), True) for r in rocks]:
@@ -168,6 +184,7 @@ class Board:
             sprite.width, sprite.height = (f1 - f0 + 1) * SQ, (r1 - r0 + 1) * SQ
             sprite.position = (f0 + f1 + 1) / 2 * SQ, (r0 + r1 + 1) / 2 * SQ
             self.terrain.append(sprite)
+        return True
 
     # --- ships ------------------------------------------------------------------------------
     def set_ship(self, side: str, square: Square | None, heading: int) -> arcade.Sprite | None:
@@ -207,12 +224,12 @@ class Board:
 
     def set_shot(self, start: tuple[float, float] | None, end: tuple[float, float] | None) -> None:
         """The smoke trail of a shot from firer to target (None, None clears it)."""
-        self.shot = ShapeElementList()
+        self.shot.clear()
         if start is None or end is None:
             return
-        self.shot.append(thick_lines([start, end], (255, 246, 220, 150), 5))
-        self.shot.append(dashed([start, end], (250, 170, 40, 255), 2.5, 5, 5))
-        self.shot.append(create_polygon(_circle(start[0], start[1], SQ * 0.22), (255, 214, 90, 220)))
+        self.shot.segments([start, end], (255, 246, 220, 150), 5)
+        dashed(self.shot, [start, end], (250, 170, 40, 255), 2.5, 5, 5)
+        self.shot.polygon(_circle(start[0], start[1], SQ * 0.22), (255, 214, 90, 220))
 
     def set_markers(self, markers: list[tuple[str, Square, int]]) -> None:
         """See-through ships where each steering order would take the ship."""
@@ -227,28 +244,19 @@ class Board:
 
     # --- overlays -----------------------------------------------------------------------------
     def clear_overlays(self) -> None:
-        self.under = ShapeElementList()
-        self.over = ShapeElementList()
-
-    def _add(self, shape_list: ShapeElementList, shape) -> None:
-        if shape is not None:
-            shape_list.append(shape)
+        self.under.clear()
+        self.over.clear()
 
     def add_gun_arcs(self, origin: Square, heading: int, guns: tuple[str, ...], max_range: int,
                      inclusive: bool, strength: int = 70) -> None:
         """Each gun's arc, square by square within range, tinted in the gun's colour; the one
         quadrant with no gun (the Runner's bow, the Blockader's stern) is left clear."""
         colours = arc_colours(self.pal)
-        rects: list[tuple[float, float]] = []
-        cols: list[tuple[int, int, int, int]] = []
-        f0, r0 = origin
-        for f, r in range_squares(origin, max_range, self.files, self.ranks):
-            for gun in arcs_containing(f - f0, r - r0, heading, inclusive):
-                if gun in guns:
-                    rects += square_rect_points([(f, r)], 1.0)
-                    cols += [with_alpha(colours[gun], strength)] * 4
-        if rects:
-            self.under.append(create_rectangles_filled_with_colors(rects, cols))
+        for gun, squares in arc_squares(origin, heading, tuple(guns), max_range, inclusive,
+                                        self.files, self.ranks):
+            # drawn over the land (which no gun reaches through): its squares are left untinted
+            add_squares_to(self.under, [sq for sq in squares if sq not in self.land],
+                           with_alpha(colours[gun], strength), 1.0)
         # the arc edges: the four 45-degree lines from the ship out to the range limit
         cx, cy = square_centre(*origin)
         segs = []
@@ -258,7 +266,7 @@ class Board:
             reach = (max_range + 0.5) * SQ / (abs(math.sin(a)) + abs(math.cos(a)))
             reach = min(reach, self._to_edge(cx, cy, math.sin(a), math.cos(a)))
             segs += [(cx, cy), (cx + math.sin(a) * reach, cy + math.cos(a) * reach)]
-        self._add(self.over, dashed_pairs(segs, with_alpha(self.pal.ink, 110), 1.5))
+        dashed_pairs(self.over, segs, with_alpha(self.pal.ink, 110), 1.5)
 
     def _to_edge(self, x: float, y: float, ux: float, uy: float) -> float:
         """How far from (x, y) along (ux, uy) the board's edge lies."""
@@ -276,50 +284,55 @@ class Board:
     def add_range(self, origin: Square, max_range: int, colour=None) -> None:
         squares = range_squares(origin, max_range, self.files, self.ranks) + [origin]
         colour = colour or with_alpha(self.pal.ink, 200)
-        self._add(self.over, outline_of(squares, colour, 2.5))
+        outline_of(self.over, squares, colour, 2.5)
 
     def add_line_of_fire(self, a: Square, b: Square, clear: bool, in_range: bool) -> None:
         pa, pb = square_centre(*a), square_centre(*b)
         if not in_range:
-            self._add(self.over, dashed([pa, pb], with_alpha(self.pal.ink_muted, 150), 2, 6, 8))
+            dashed(self.over, [pa, pb], with_alpha(self.pal.ink_muted, 150), 2, 6, 8)
             return
         colour = self.pal.good if clear else self.pal.bad
-        self._add(self.over, thick_lines([pa, pb], (255, 255, 255, 170), 6))
+        self.over.segments([pa, pb], (255, 255, 255, 170), 6)
         if clear:
-            self._add(self.over, thick_lines([pa, pb], with_alpha(colour, 255), 3))
+            self.over.segments([pa, pb], with_alpha(colour, 255), 3)
         else:
-            self._add(self.over, dashed([pa, pb], with_alpha(colour, 255), 3.5))
+            dashed(self.over, [pa, pb], with_alpha(colour, 255), 3.5)
 
     def add_island_highlight(self, squares: list[Square], colour) -> None:
-        self._add(self.over, outline_of(squares, with_alpha(colour, 255), 5))
+        outline_of(self.over, squares, with_alpha(colour, 255), 5)
 
     def add_squares(self, squares, colour, outline=None, above: bool = False) -> None:
-        self._add(self.over if above else self.under, filled_squares(squares, colour))
+        add_squares_to(self.over if above else self.under, squares, colour)
         if outline is not None:
-            self._add(self.over, outline_of(squares, outline, 3))
+            outline_of(self.over, squares, outline, 3)
 
     def add_square_frame(self, square: Square, colour, width: float = 3.0, inset: float = 3.0) -> None:
         f, r = square
-        self.over.append(create_rectangle_outline((f + 0.5) * SQ, (r + 0.5) * SQ, SQ - 2 * inset,
-                                                  SQ - 2 * inset, colour, width))
+        self.over.rect_outline((f + 0.5) * SQ, (r + 0.5) * SQ, SQ - 2 * inset, SQ - 2 * inset,
+                               colour, width)
 
     def add_path(self, squares: list[Square], colour, width: float = 4.0, dots: bool = True) -> None:
         if len(squares) < 2:
             return
         pts = [square_centre(*s) for s in squares]
-        self.over.append(create_line_strip(pts, colour, width))
+        self.over.line_strip(pts, colour, width)
         if dots:
             for x, y in pts[1:]:
-                self.over.append(create_polygon(_circle(x, y, width * 1.3), colour))
+                self.over.polygon(_circle(x, y, width * 1.3), colour)
 
     def draw(self) -> None:
         self.draw_still()
+        self.draw_overlays()
         self.draw_moving()
 
     def draw_still(self) -> None:
-        """What changes only when the position or the overlays do."""
-        self.under.draw()
+        """What changes only when the land does (kept in the screen's cached picture)."""
         self.terrain.draw()
+
+    def draw_overlays(self) -> None:
+        """Arc tints, outlines, tracks and paths: two meshes, drawn every frame over the cached
+        picture, so the frame after a move rebuilds them and redraws nothing else."""
+        self.under.draw()
         self.over.draw()
 
     def draw_moving(self) -> None:
@@ -331,12 +344,10 @@ class Board:
         self.effects.draw()
 
 
-def dashed_pairs(segs: list[tuple[float, float]], colour, width: float):
-    """Several separate dashed segments (pairs of points) as one shape."""
-    dashes: list[tuple[float, float]] = []
+def dashed_pairs(mesh: Mesh, segs: list[tuple[float, float]], colour, width: float) -> None:
+    """Several separate dashed segments (pairs of points)."""
     for i in range(0, len(segs), 2):
-        dashes += _dash_segments([segs[i], segs[i + 1]], 6, 6)
-    return thick_lines(dashes, colour, width) if dashes else None
+        dashed(mesh, [segs[i], segs[i + 1]], colour, width, 6, 6)
 
 
 def _circle(x: float, y: float, r: float, n: int = 12) -> list[tuple[float, float]]:

@@ -11,6 +11,8 @@ engine and handed in.
 
 from __future__ import annotations
 
+from typing import Iterable
+
 import math
 import random
 from dataclasses import dataclass
@@ -123,10 +125,19 @@ def open_sea_image(files: int, px: int = 48) -> Image.Image:
         c = (int(92 + 80 * t), int(140 + 60 * t), int(170 + 42 * t), 255)
         d.line([(0, y), (w, y)], fill=c)
     rng = random.Random(5)
+    label_left, label_right = open_sea_label_span(w)
     for _ in range(files * 2):
         x, y = rng.uniform(0, w), rng.uniform(4, h - 6)
+        if x + px * 0.35 >= label_left and x <= label_right:
+            continue     # the wave strokes keep clear of the OPEN SEA label
         d.arc([x, y, x + px * 0.35, y + px * 0.18], 200, 340, fill=(236, 244, 250, 150), width=2)
     return img
+
+
+def open_sea_label_span(width: float) -> tuple[float, float]:
+    """Where along the North band the OPEN SEA label may reach at any window size (its text
+    keeps its size in pixels while the chart shrinks with the window)."""
+    return width * 0.28, width * 0.72
 
 
 class Chart:
@@ -163,11 +174,13 @@ class Chart:
         sea.width, sea.height = width, height
         sea.position = width / 2, height / 2
         self.background.append(sea)
-        rose = arcade.Sprite(_texture(art.compass_rose_image(), "nb-rose"))
+        # the rose's letters are texts drawn at the window's own size (in the picture they
+        # thinned to nothing when a small window shrank it)
+        rose = arcade.Sprite(_texture(art.compass_rose_image(letters=False), "nb-rose-plain"))
         rose.width = rose.height = 4.6 * SQ
-        # over the open water of the South-West, where no island may lie (ranks 1-5 stay clear)
-        rose.position = 3.6 * SQ, 2.9 * SQ
         rose.alpha = 150
+        self.rose = rose
+        self.place_rose(())
         self.background.append(rose)
         land = arcade.Sprite(_texture(mainland_image(lay.files, lay.harbour_files),
                                       f"nb-mainland-{lay.files}-{lay.harbour_files}"))
@@ -178,6 +191,27 @@ class Chart:
         north.width, north.height = width, OPEN_SEA
         north.position = width / 2, height + OPEN_SEA / 2
         self.background.append(north)
+
+    def rose_places(self) -> list[tuple[float, float]]:
+        """Where the compass rose may sit: the open water of the South-West, then the
+        South-East (no island lies in ranks 1-5; a rock may)."""
+        files = self.layout.files
+        return [(3.6 * SQ, 2.9 * SQ), ((files - 3.6) * SQ, 2.9 * SQ)]
+
+    def place_rose(self, land: Iterable[tuple[int, int]]) -> None:
+        """Put the rose where no land (a rock) lies under it; hide it if both places are taken."""
+        land = list(land)
+        for x, y in self.rose_places():
+            half = self.rose.width / 2
+            if not any(x - half - SQ < f * SQ < x + half and y - half - SQ < r * SQ < y + half
+                       for f, r in land):
+                self.rose.position = x, y
+                self.rose.visible = True
+                break
+        else:
+            self.rose.visible = False
+        if hasattr(self, "_rose_labels"):
+            self._apply_camera()
 
     def _build_grid(self) -> None:
         lay = self.layout
@@ -217,6 +251,13 @@ class Chart:
         add("O P E N    S E A", width / 2, height + OPEN_SEA * 0.5, 13, True, (246, 250, 255, 255))
         hx = (min(lay.harbour_files) + max(lay.harbour_files) + 1) / 2 * SQ
         add("HARBOUR", hx, -COAST * 0.55, 9, True, (60, 80, 104, 255))
+        reach = self.rose.width * 0.445      # where the picture put its letters, round the ring
+        self._rose_labels = []
+        for letter, dx, dy in (("N", 0, 1), ("E", 1, 0), ("S", 0, -1), ("W", -1, 0)):
+            label = arcade.Text(letter, 0, 0, (160, 48, 40, 255) if letter == "N" else (40, 52, 76, 255),
+                                10, font_name=LABEL_FONT, anchor_x="center", anchor_y="center",
+                                bold=True, batch=self.labels)
+            self._rose_labels.append((label, dx * reach, dy * reach))
 
     # --- camera -----------------------------------------------------------------------------
     def set_viewport(self, rect: Rect) -> None:
@@ -246,6 +287,10 @@ class Chart:
         for label, x, y in self._label_texts:
             sx, sy = self.camera.project((x, y))
             label.position = (round(sx), round(sy))
+        for label, dx, dy in self._rose_labels:
+            sx, sy = self.camera.project((self.rose.center_x + dx, self.rose.center_y + dy))
+            label.position = (round(sx), round(sy))
+            label.visible = self.rose.visible
 
     def zoom_at(self, screen_x: float, screen_y: float, factor: float) -> None:
         """Zoom by ``factor`` keeping the world point under the cursor where it is."""

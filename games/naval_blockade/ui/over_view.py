@@ -6,6 +6,8 @@ rebuilds, so what is shown is what was played.
 
 from __future__ import annotations
 
+import re
+
 import arcade
 
 from games.naval_blockade.rules import SIDES
@@ -42,6 +44,11 @@ def headline(state) -> str:
     if winner is None:
         return "A draw on points"
     return f"The {SHIP[winner]} wins on points"
+
+
+def replay_words(event_text: str) -> str:
+    """An event as a replay step says it: a generated layout without its internal number."""
+    return re.sub(r"\s*\(layout \d+\)", "", event_text).rstrip(".") + "."
 
 
 def tracks(match: Match) -> tuple[list[list[int]], list[int]]:
@@ -140,12 +147,18 @@ class GameOverView(BlockadeScreen):
             p.set(side, f"{SHIP[side]}: {plural(shown.points[index], 'firing point')}, "
                         f"{plural(shown.moves[index], 'move')}")
         k = self.shown_upto
-        action = self.match.record.actions[k - 1] if k else "(the start)"
-        p.set("replay", f"Action {k} of {self.total}:  {action}")
-        p.set("replay-events", " ".join(self.events_of(k)))
+        events = self.events_of(k)
+        # the keys are listed only when they do something
+        p.set("replay-title", "Replay  (\u2190 \u2192  Home  End)" if self.total else "Replay")
+        if not self.total:
+            p.set("replay", "Nothing to replay: the game ended before a move was made")
+        else:
+            p.set("replay", f"Step {k} of {self.total}:  "
+                            + (replay_words(events[0]) if events else "the start"))
+        p.set("replay-events", " ".join(events[1:]))
         p.set("options", option_summary(state))
         self.buttons["first"].disabled = self.buttons["back"].disabled = k == 0
-        self.buttons["forward"].disabled = self.buttons["last"].disabled = k == self.total
+        self.buttons["forward"].disabled = self.buttons["last"].disabled = k >= self.total
 
     def events_of(self, k: int) -> list[str]:
         if k == 0:
@@ -237,6 +250,10 @@ class GameOverView(BlockadeScreen):
             y = vp.center_y + 40
         self.banner.position = (vp.center_x, y)
         self.banner_sub.position = (vp.center_x, y - 36)
+        # the verdict fits the chart at any window size: a smaller heading in a small window
+        self.banner.font_size = theme.HEADING
+        if self.banner.content_width > vp.width - 80:
+            self.banner.font_size = max(12, theme.HEADING * (vp.width - 80) / self.banner.content_width)
 
     def draw_screen(self) -> None:
         # the verdict on a paper slip, over the final position only (the replay hides it)

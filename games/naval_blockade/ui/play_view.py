@@ -21,6 +21,7 @@ from navalgames.ui.palette import with_alpha
 from navalgames.ui.widgets import Button
 
 from .board import arc_colours, die_texture
+from .log_view import LogView
 from .screen import HELM_KEYS, SHIP, BlockadeScreen, coords, square_name, volley_words
 
 HELM_SYMBOL = {"port": "\u2190 port", "ahead": "\u2191 ahead", "starboard": "\u2192 starboard"}
@@ -63,11 +64,11 @@ class PlayView(BlockadeScreen):
         self.hovered_marker = None
         self.path: list[int] = []
         self.swatches = ShapeElementList()
+        self.asking: tuple[str, object] | None = None    # a question awaiting Yes or No
         super().__init__(window, match)
         self.path = six_path(match)
         for line in self.history_lines():
-            self.log_lines.append(line)
-        self.on_log()
+            self.log(line)
 
     def history_lines(self) -> list[str]:
         """The last few events of a resumed game, so the log is not empty."""
@@ -92,26 +93,26 @@ class PlayView(BlockadeScreen):
     # --- panel ---------------------------------------------------------------------------------
     def build_panel(self) -> None:
         c, p = self.colours, self.panel
-        p.text("title", theme.HEADING * 0.8, c.brass_light, bold=True, gap=10)
+        p.text("title", theme.HEADING * 0.8, c.brass_light, bold=True, gap=10, priority=3)
         p.set("title", "Naval Blockade")
-        p.text("runner", theme.SMALL + 1, c.text, multiline=True, gap=2)
-        p.text("blockader", theme.SMALL + 1, c.text, multiline=True, gap=12)
-        p.text("turn", theme.BODY + 2, c.text, bold=True, multiline=True, gap=4)
-        p.text("prompt", theme.SMALL, c.text_muted, multiline=True, gap=8)
-        p.text("fire-status", theme.SMALL, c.text, multiline=True, gap=6)
-        p.text("hover", theme.SMALL, c.hint, multiline=True, gap=8)
-        p.space("dice", 46, self._place_dice, gap=2)
+        p.text("runner", theme.SMALL + 1, c.text, multiline=True, gap=2, priority=9)
+        p.text("blockader", theme.SMALL + 1, c.text, multiline=True, gap=12, priority=9)
+        p.text("turn", theme.BODY + 2, c.text, bold=True, multiline=True, gap=4, priority=9)
+        p.text("prompt", theme.SMALL, c.text_muted, multiline=True, gap=8, priority=6)
+        p.text("fire-status", theme.SMALL, c.text, multiline=True, gap=6, priority=4)
+        p.text("hover", theme.SMALL, c.hint, multiline=True, gap=8, priority=5)
+        p.space("dice", 46, self._place_dice, gap=2, priority=4)
         p.show("dice", False)
-        p.text("volley", theme.SMALL, c.text, multiline=True, gap=10)
-        p.text("legend", theme.SMALL, c.brass_light, bold=True, gap=4)
+        p.text("volley", theme.SMALL, c.text, multiline=True, gap=10, priority=2)
+        p.text("legend", theme.SMALL, c.brass_light, bold=True, gap=4, priority=7)
         p.set("legend", "Overlays (keys)")
-        p.space("legend-rows", 3 * 20, self._place_legend, gap=10)
-        p.text("options", theme.SMALL - 2, c.text_muted, multiline=True, gap=10)
-        p.text("log-title", theme.SMALL, c.brass_light, bold=True, gap=4)
-        p.set("log-title", "Log")
-        p.space("log", 16, self._place_log, gap=0)
-        self.log_text = arcade.Text("", 0, 0, c.text, theme.SMALL - 1, font_name=theme.FONT,
-                                    multiline=True, width=260, anchor_y="top", batch=p.batch)
+        p.space("legend-rows", 3 * 20, self._place_legend, gap=10, priority=7)
+        p.text("options", theme.SMALL - 2, c.text_muted, multiline=True, gap=10, priority=7)
+        p.text("log-title", theme.SMALL, c.brass_light, bold=True, gap=4, priority=8)
+        p.set("log-title", "Log  (the wheel scrolls it)")
+        # at least four lines of log, whatever the prompt above says
+        p.space("log", 4 * (theme.SMALL + 6), self._place_log, gap=0, priority=8, fill=True)
+        self.log_view = LogView(c.text, theme.SMALL - 1, p.batch)
         colours = arc_colours(c)
         self.legend_rows = [
             [(None, "G"), (colours["bow"], "chasers"), (colours["starboard"], "starboard"),
@@ -127,10 +128,14 @@ class PlayView(BlockadeScreen):
             "save": Button("Save", self.save, c, font_size=theme.SMALL),
             "offer": Button("Offer to stop", self.offer_stop, c, font_size=theme.SMALL,
                             help_text="Propose to end the game now: the ship with more firing points wins"),
+            "rules": Button("Rules", self.window.show_rules_overlay, c, font_size=theme.SMALL,
+                            help_text="The rules over the chart (Esc returns)"),
             "resign": Button("Resign", self.resign, c, font_size=theme.SMALL),
             "menu": Button("Menu", self.menu, c, font_size=theme.SMALL),
             "accept": Button("Accept (Y)", lambda: self.answer(True), c, primary=True, font_size=theme.SMALL),
             "refuse": Button("Refuse (N)", lambda: self.answer(False), c, font_size=theme.SMALL),
+            "yes": Button("Yes (Y)", lambda: self.reply(True), c, primary=True, font_size=theme.SMALL),
+            "no": Button("No (N)", lambda: self.reply(False), c, font_size=theme.SMALL),
         }
         for button in self.buttons.values():
             self.ui.add(button)
@@ -141,10 +146,12 @@ class PlayView(BlockadeScreen):
         b["resign"].place(left, bottom, half, h)
         b["menu"].place(left + half + gap, bottom, half, h)
         b["save"].place(left, bottom + h + gap, half, h)
-        b["offer"].place(left + half + gap, bottom + h + gap, half, h)
-        b["accept"].place(left, bottom + 2 * (h + gap), half, h)
-        b["refuse"].place(left + half + gap, bottom + 2 * (h + gap), half, h)
-        self.log_text.width = int(width)
+        b["rules"].place(left + half + gap, bottom + h + gap, half, h)
+        # the top row: Offer to stop, or the two answers to a question
+        b["offer"].place(left, bottom + 2 * (h + gap), width, h)
+        for yes, no in (("accept", "refuse"), ("yes", "no")):
+            b[yes].place(left, bottom + 2 * (h + gap), half, h)
+            b[no].place(left + half + gap, bottom + 2 * (h + gap), half, h)
         return 3 * (h + gap) + bottom
 
     def _place_dice(self, left: float, top: float, width: float) -> None:
@@ -158,16 +165,18 @@ class PlayView(BlockadeScreen):
             die.position = (left + 22 + i * 50, top - 22)
 
     def _place_legend(self, left: float, top: float, width: float) -> None:
-        """Each overlay's key, then a swatch before each thing it draws."""
+        """Each overlay's key, then a swatch before each thing it draws, wrapping to the panel."""
         shapes = ShapeElementList()
+        y = top - 10
         for i, (row, texts) in enumerate(zip(self.legend_rows, self.legend_texts)):
-            y = top - 10 - i * 20
             x = left
             for (swatch, _), text in zip(row, texts):
                 if swatch is None:
                     text.position = (round(x), round(y))
                     x += 22
                     continue
+                if x + 15 + text.content_width > left + width and x > left + 22:
+                    x, y = left + 22, y - 20       # no room left on this line: on to the next
                 if swatch == "outline":
                     shapes.append(create_rectangle_outline(x + 5, y, 10, 10, self.colours.text, 1.5))
                 elif row is self.legend_rows[2]:
@@ -176,25 +185,26 @@ class PlayView(BlockadeScreen):
                     shapes.append(create_rectangle_filled(x + 5, y, 10, 10, with_alpha(swatch, 230)))
                 text.position = (round(x + 15), round(y))
                 x += 15 + text.content_width + 14
+            y -= 20
         self.swatches = shapes
+        row = self.panel.named["legend-rows"]
+        if row.height != top - y - 10:
+            row.height = top - y - 10
+            self.panel.dirty = True
 
-    def _place_log(self, left: float, top: float, width: float) -> None:
-        self.log_text.position = (round(left), round(top))
-        self._log_room = top - self.panel.bottom_reserved - 6
-        self.on_log()
+    def _place_log(self, left: float, top: float, width: float, height: float) -> None:
+        self.log_view.place(left, top, width, height)
 
-    def on_log(self) -> None:
-        """The newest log lines that fit above the buttons (long lines wrap)."""
-        if not hasattr(self, "log_text"):
-            return
-        room = getattr(self, "_log_room", 200)
-        lines = self.log_lines[-12:]
-        self.log_text.text = "\n".join(lines)
-        while len(lines) > 1 and self.log_text.content_height > room:
-            lines = lines[1:]
-            self.log_text.text = "\n".join(lines)
-        self.log_text.visible = room > self.log_text.font_size * 1.5 and self.panel.fits("log-title")
+    def on_log(self, line: str) -> None:
+        self.log_view.add(line)
         self.invalidate("panel")
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        if self.panel.fits("log") and self.log_view.contains(x, y):
+            if self.log_view.scroll_by(round(scroll_y)):
+                self.invalidate("panel")
+            return
+        super().on_mouse_scroll(x, y, scroll_x, scroll_y)
 
     def refresh_panel(self) -> None:
         state, p, c = self.match.state, self.panel, self.colours
@@ -244,9 +254,17 @@ class PlayView(BlockadeScreen):
         p.set("fire-status", self.fire_status())
         p.set("options", option_summary(state))
         human = self.human_input_allowed()
+        if not human or stage != "move":
+            self.asking = None
         answering = human and stage == "answer"
-        self.buttons["accept"].visible = answering
-        self.buttons["refuse"].visible = answering
+        if self.asking:
+            p.set("turn", self.asking[0], c.warning)
+            p.set("prompt", "Y or Yes goes ahead; N, No or Esc plays on.")
+        for name in ("accept", "refuse"):
+            self.buttons[name].visible = answering
+        for name in ("yes", "no"):
+            self.buttons[name].visible = self.asking is not None
+        self.buttons["offer"].visible = not answering and self.asking is None
         self.buttons["offer"].disabled = not (human and stage == "move" and not state.offered)
         self.buttons["resign"].disabled = not human
 
@@ -394,6 +412,9 @@ class PlayView(BlockadeScreen):
         if symbol in (arcade.key.SPACE, arcade.key.ENTER) and self.steps:
             self.finish_animations()
             return True
+        if self.asking is not None and symbol in (arcade.key.Y, arcade.key.N, arcade.key.ESCAPE):
+            self.reply(symbol == arcade.key.Y)
+            return True
         if symbol == arcade.key.ESCAPE:
             self.menu()
             return True
@@ -483,7 +504,28 @@ class PlayView(BlockadeScreen):
             return
         self.say(f"Saved as {path.stem}")
 
+    def ask(self, question: str, action) -> None:
+        """Put a Yes/No question in the panel; ``action`` runs on Yes."""
+        self.asking = (question, action)
+        self.panel_dirty = True
+        self.invalidate("panel")
+
+    def reply(self, yes: bool) -> None:
+        asked, self.asking = self.asking, None
+        self.panel_dirty = True
+        if yes and asked is not None:
+            asked[1]()
+
     def offer_stop(self) -> None:
+        state = self.match.state
+        points = self.shown_points()
+        side = SIDES.index(state.to_act()) if state.to_act() in SIDES else 0
+        lead = points[side] - points[1 - side]
+        outcome = ("you would win on points" if lead > 0 else "you would lose on points" if lead < 0
+                   else "it would be a draw")
+        self.ask(f"Offer to end the game now? At {points[0]}-{points[1]} {outcome}.", self._offer_stop)
+
+    def _offer_stop(self) -> None:
         if self.play("offer-stop"):
             self.say("Offer to end on points made")
 
@@ -495,7 +537,8 @@ class PlayView(BlockadeScreen):
         if side not in SIDES or side in self.players:
             self.say("You can resign when it is your turn", error=True)
             return
-        self.play("resign")
+        other = SIDES[1 - SIDES.index(side)]
+        self.ask(f"Resign? The {SHIP[other]} wins the game.", lambda: self.play("resign"))
 
     def menu(self) -> None:
         self.thinker.forget()
@@ -503,7 +546,8 @@ class PlayView(BlockadeScreen):
 
     # --- drawing -------------------------------------------------------------------------------
     def draw_panel_extras(self) -> None:
-        self.swatches.draw()
+        if self.panel.fits("legend-rows"):
+            self.swatches.draw()
 
     def draw_world(self) -> None:
         pass

@@ -163,8 +163,11 @@ class BlockadeScreen(arcade.View):
         key = (state.terrain.islands, state.terrain.rocks)
         if key != self._terrain_key:
             self._terrain_key = key
+            self.invalidate("chart")
             self.board.set_terrain([[coords(state, sq) for sq in isl] for isl in state.terrain.islands],
                                    [coords(state, sq) for sq in state.terrain.rocks])
+            self.chart.place_rose(coords(state, sq) for sq in state.terrain.rocks)
+            self.invalidate("base")
         for index, side in enumerate(SIDES):
             at = state.at[index]
             self.board.set_ship(side, coords(state, at) if at >= 0 else None, state.heading[index])
@@ -209,6 +212,8 @@ class BlockadeScreen(arcade.View):
                 seconds = 0.6
             self.steps.append(Step(event, seconds))
         self.overlays_dirty = True
+        # the glides and dice play out with no input: ask for frames for as long as they last
+        self.window.request_redraw(sum(step.seconds for step in self.steps))
         self._advance(0.0)     # what takes no time on screen (an offer, a log line) happens now
 
     def finish_animations(self) -> None:
@@ -340,10 +345,10 @@ class BlockadeScreen(arcade.View):
         self.panel_dirty = True
         self.log_lines.append(line)
         del self.log_lines[:-60]
-        self.on_log()
+        self.on_log(line)
 
-    def on_log(self) -> None:
-        """Hook: the log grew."""
+    def on_log(self, line: str) -> None:
+        """Hook: the log grew by ``line``."""
 
     def place_tray(self) -> None:
         """Hook: where the dice sit (the play screen's panel)."""
@@ -357,6 +362,7 @@ class BlockadeScreen(arcade.View):
         if not self.thinker.busy:
             self.thinker.start(self.players[side], self.match, side)
             self.refresh_panel()
+            self.window.request_redraw()
             return
         answer = self.thinker.result(self.match)
         if answer is None:
@@ -394,6 +400,7 @@ class BlockadeScreen(arcade.View):
         self.notice.color = self.colours.warning if error else self.colours.text
         self.notice_seconds = seconds
         self.invalidate("chart")
+        self.window.request_redraw(seconds)      # shown now, taken down when its time is up
         if error:
             self.window.play_sound(SOUNDS["error"])
 
@@ -401,13 +408,17 @@ class BlockadeScreen(arcade.View):
     def on_update(self, delta_time: float) -> None:
         if self.steps:
             self._advance(delta_time)
+            self.window.request_redraw()
         else:
             self.computer_turn()
+        if self.thinker.busy:
+            self.window.request_redraw()     # the thinking dots, then the answer, need frames
         if self.notice_seconds > 0:
             self.notice_seconds -= delta_time
             if self.notice_seconds <= 0:
                 self.notice.text = ""
                 self.invalidate("chart")
+                self.window.request_redraw()
         self.ui.on_update(delta_time)
 
     def on_draw(self) -> None:
@@ -421,9 +432,8 @@ class BlockadeScreen(arcade.View):
         """
         if self.overlays_dirty and not self.steps:
             self.overlays_dirty = False
-            self.build_overlays()
+            self.build_overlays()          # meshes drawn live: the cached picture stays
             self.panel_dirty = True
-            self.invalidate("chart")
         if self.panel_dirty:
             self.panel_dirty = False
             self.refresh_panel()
@@ -503,21 +513,12 @@ class BlockadeScreen(arcade.View):
         self.chart.draw_labels()
 
     def draw_chart_still(self, box=None) -> None:
-        """Overlays, land, banners and messages over the chart (inside ``box`` if given)."""
+        """The land over the chart (inside ``box`` if given): what only the layout changes."""
         self.chart.camera.scissor = LBWH(*box) if box else None
         with self.chart.camera.activate():
             self.board.draw_still()
-            self.draw_world()
         self.chart.camera.scissor = None
         self.window.default_camera.use()
-        self.window.ctx.scissor = box
-        self.draw_screen()
-        if self.notice.text:
-            w = self.notice.content_width + 28
-            arcade.draw_lbwh_rectangle_filled(self.notice.x - w / 2, self.notice.y - 16, w, 32,
-                                              (*self.colours.sea_deep, 225))
-            self.notice.draw()
-        self.window.ctx.scissor = None
 
     def draw_panel_still(self, box=None) -> None:
         """The panel: its words and pictures, and the buttons (inside ``box`` if given)."""
@@ -532,10 +533,26 @@ class BlockadeScreen(arcade.View):
         self.window.ctx.scissor = None
 
     def draw_moving(self) -> None:
+        """Drawn every frame over the cached picture: the overlays, ships, markers, banners,
+        the notice and the dice (small areas; a frame after a move rebuilds only meshes)."""
+        chart_box = self._regions()[0]
+        self.chart.camera.scissor = LBWH(*chart_box)
         with self.chart.camera.activate():
+            self.board.draw_overlays()
+            self.draw_world()
             self.board.draw_moving()
+        self.chart.camera.scissor = None
         self.window.default_camera.use()
-        self.tray.draw()
+        self.window.ctx.scissor = chart_box
+        self.draw_screen()
+        if self.notice.text:
+            w = self.notice.content_width + 28
+            arcade.draw_lbwh_rectangle_filled(self.notice.x - w / 2, self.notice.y - 16, w, 32,
+                                              (*self.colours.sea_deep, 225))
+            self.notice.draw()
+        self.window.ctx.scissor = None
+        if "dice" in self.panel.named and self.panel.fits("dice"):
+            self.tray.draw()
 
     def draw_world(self) -> None:
         """Hook: extra drawing in world units (chart camera active)."""

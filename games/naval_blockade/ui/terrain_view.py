@@ -50,6 +50,7 @@ class TerrainView(BlockadeScreen):
         self.palette_rects: dict[str, tuple[float, float, float, float]] = {}
         self.palette_shapes = ShapeElementList()
         self.palette_batch = pyglet.graphics.Batch()
+        self._rose_rocks: tuple = ()
         super().__init__(window, match)
 
     # --- the toss ------------------------------------------------------------------------------
@@ -79,7 +80,10 @@ class TerrainView(BlockadeScreen):
 
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
+        if self.busy is not None and self._busy_drawn:
+            self.run_busy_job()
         if self.toss_seconds > 0:
+            self.window.request_redraw()
             self.toss_seconds -= delta_time
             if self.toss_seconds <= 0 or self.islands:
                 self.toss_seconds = 0
@@ -96,20 +100,21 @@ class TerrainView(BlockadeScreen):
     # --- panel ---------------------------------------------------------------------------------
     def build_panel(self) -> None:
         c, p = self.colours, self.panel
-        p.text("title", theme.HEADING * 0.8, c.brass_light, bold=True, gap=10)
+        p.text("title", theme.HEADING * 0.8, c.brass_light, bold=True, gap=10, priority=3)
         p.set("title", "Naval Blockade: the islands")
-        p.text("toss", theme.SMALL + 1, c.text, multiline=True, gap=10)
-        p.text("turn", theme.BODY + 1, c.text, bold=True, multiline=True, gap=4)
-        p.text("prompt", theme.SMALL, c.text_muted, multiline=True, gap=8)
-        p.space("palette", 2 * 58, self._place_palette, gap=8)
-        p.space("turning", 34, lambda l, t, w: self._place_pair("rotate", "mirror", l, t, w), gap=10)
-        p.text("counts", theme.SMALL + 1, c.text, gap=4)
-        p.text("problem", theme.SMALL, c.warning, multiline=True, gap=10)
-        p.text("scenario-title", theme.SMALL, c.brass_light, bold=True, gap=6)
+        p.text("toss", theme.SMALL + 1, c.text, multiline=True, gap=10, priority=2)
+        p.text("turn", theme.BODY + 1, c.text, bold=True, multiline=True, gap=4, priority=9)
+        p.text("prompt", theme.SMALL, c.text_muted, multiline=True, gap=8, priority=4)
+        p.space("palette", 2 * 58, self._place_palette, gap=8, priority=8)
+        p.space("turning", 34, lambda l, t, w: self._place_pair("rotate", "mirror", l, t, w), gap=10,
+                priority=8)
+        p.text("counts", theme.SMALL + 1, c.text, gap=4, priority=6)
+        p.text("problem", theme.SMALL, c.warning, multiline=True, gap=10, priority=8)
+        p.text("scenario-title", theme.SMALL, c.brass_light, bold=True, gap=6, priority=5)
         p.set("scenario-title", "Or take a ready layout")
         scenarios = self.match.state.rules.scenarios
         rows = (len(scenarios) + 2) // 2
-        p.space("ready", rows * 42, self._place_ready, gap=8)
+        p.space("ready", rows * 42, self._place_ready, gap=8, priority=7)
         small = theme.SMALL
         self.buttons = {
             "done": Button("Done (Enter)", self.done, c, primary=True, font_size=small),
@@ -117,6 +122,8 @@ class TerrainView(BlockadeScreen):
             "generate": Button("Generate (G)", self.generate, c, font_size=small,
                                help_text="A random layout that keeps rule 2"),
             "menu": Button("Menu", self.menu, c, font_size=small),
+            "rules": Button("Rules", self.window.show_rules_overlay, c, font_size=small,
+                            help_text="The rules over the chart (Esc returns)"),
             "rotate": Button("Rotate (R)", self.rotate, c, font_size=small),
             "mirror": Button("Mirror (M)", self.mirror, c, font_size=small),
         }
@@ -127,11 +134,13 @@ class TerrainView(BlockadeScreen):
             self.ui.add(button)
 
     def layout_buttons(self, left: float, bottom: float, width: float) -> float:
+        # Clear sits a row up, away from the corner where the play screen has Resign
         b, h, gap = self.buttons, 34, 8
         half = (width - gap) / 2
-        b["clear"].place(left, bottom, half, h)
+        b["rules"].place(left, bottom, half, h)
         b["menu"].place(left + half + gap, bottom, half, h)
-        b["done"].place(left, bottom + h + gap, width, h)
+        b["clear"].place(left, bottom + h + gap, half, h)
+        b["done"].place(left + half + gap, bottom + h + gap, half, h)
         return bottom + 2 * (h + gap)
 
     def _place_pair(self, a: str, b: str, left: float, top: float, width: float) -> None:
@@ -229,15 +238,27 @@ class TerrainView(BlockadeScreen):
         for row in ("palette", "turning", "scenario-title", "ready"):
             p.show(row, placing)
         for name, button in self.buttons.items():
-            if name != "menu":
+            if name not in ("menu", "rules"):
                 button.visible = placing
-        self.buttons["done"].disabled = not (len(self.islands) == 4 and len(self.rocks) == 2)
+                button.disabled = self.busy is not None
+        self.buttons["done"].disabled = self.busy is not None or not (len(self.islands) == 4 and len(self.rocks) == 2)
+        if self.busy:
+            p.set("problem", self.busy, c.text)
 
     def start_problem(self) -> str:
+        """Why the red start squares are refused: the hovered one, or all of them."""
         mark = self.start_marks.get(self.hover_square) if self.hover_square else None
         if mark and mark[2]:
             return f"Refused: {mark[2]}"
-        return ""
+        state = self.match.state
+        if state.stage != "start" or not self.human_input_allowed():
+            return ""
+        refused = [name for name, _, problem in state.start_square_choices(state.side) if problem]
+        if not refused:
+            return ""
+        return (f"Red squares ({', '.join(refused)}) are refused: starting there, heading off "
+                f"the chart, the {SHIP[SIDES[state.side]]} would have no legal first move "
+                f"(point at one to read why).")
 
     # --- the chart -----------------------------------------------------------------------------
     def build_overlays(self) -> None:
@@ -246,8 +267,13 @@ class TerrainView(BlockadeScreen):
         board.markers.clear()
         self.start_marks = {}
         if state.stage == "terrain":
-            self.board.set_terrain(self.islands, self.rocks)
+            if self.board.set_terrain(self.islands, self.rocks):
+                self.invalidate("chart")          # the land is in the cached picture
             self._terrain_key = None
+            if tuple(self.rocks) != self._rose_rocks:     # the rose moves off a rock
+                self._rose_rocks = tuple(self.rocks)
+                self.chart.place_rose(self.rocks)
+                self.invalidate("base")
             # where the ships will start (if they have not yet), so the placer can see what not
             # to hem in
             for side in (0, 1) if min(state.at) < 0 else ():
@@ -358,6 +384,8 @@ class TerrainView(BlockadeScreen):
         if self.camera_key(symbol):
             return True
         state = self.match.state
+        if self.busy is not None:
+            return True
         if not self.human_input_allowed() or state.stage != "terrain":
             return None
         letter = chr(symbol).upper() if 32 <= symbol < 127 else ""
@@ -382,13 +410,13 @@ class TerrainView(BlockadeScreen):
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
         self.dragging = False
         for name, (px, py, w, h) in self.palette_rects.items():
-            if px <= x <= px + w and py <= y <= py + h and self.panel.named["palette"].visible:
+            if px <= x <= px + w and py <= y <= py + h and self.panel.fits("palette"):
                 self.select(name)
                 return True
         return None
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
-        if self.dragging or not self.human_input_allowed():
+        if self.dragging or not self.human_input_allowed() or self.busy is not None:
             return None
         square = self.chart.square_under(x, y)
         if square is None:
@@ -482,8 +510,42 @@ class TerrainView(BlockadeScreen):
             return
         self.play(self.layout_action())
 
+    busy: str | None = None       # a slow job under way, said in the panel (buttons disabled)
+    _busy_job = None
+    _busy_drawn = False
+
     def generate(self) -> None:
-        self.play("generate")
+        self.run_busy("Drawing a random layout\u2026", lambda: self.play("generate"))
+
+    def run_busy(self, words: str, job) -> None:
+        """Say ``words`` and disable the buttons for one drawn frame, then run ``job``: the
+        player sees that the click was taken even if the job holds the window a moment."""
+        if self.busy is not None:
+            return
+        self.busy, self._busy_job, self._busy_drawn = words, job, False
+        self.panel_dirty = True
+        self.window.request_redraw()
+
+    def on_draw(self) -> None:
+        super().on_draw()
+        if self.busy is not None:
+            self._busy_drawn = True
+            self.window.request_redraw()
+
+    def finish_animations(self) -> None:
+        if self.busy is not None:
+            self.run_busy_job()
+        super().finish_animations()
+
+    def run_busy_job(self) -> None:
+        job, self._busy_job = self._busy_job, None
+        try:
+            if job is not None:
+                job()
+        finally:
+            self.busy = None
+            self.panel_dirty = True
+            self.window.request_redraw()
 
     def scenario(self, sid: str) -> None:
         self.play(f"scenario:{sid}")
@@ -499,9 +561,16 @@ class TerrainView(BlockadeScreen):
             from .play_view import PlayView
             self.window.show_view(PlayView(self.window, self.match))
 
+    ROW_BUTTONS = {"turning": ("rotate", "mirror"), "ready": ("generate", "scenario:")}
+
     def draw_panel_extras(self) -> None:
-        if self.panel.named["palette"].visible and self.human_input_allowed() \
-                and self.match.state.stage == "terrain":
+        # a row left out of a small panel takes its buttons with it (out of sight and reach)
+        placing = self.human_input_allowed() and self.match.state.stage == "terrain"
+        for row, names in self.ROW_BUTTONS.items():
+            for name, button in self.buttons.items():
+                if name.startswith(names):
+                    button.visible = placing and self.panel.fits(row)
+        if self.panel.fits("palette") and placing:
             self.palette_shapes.draw()
             self.palette_batch.draw()
 

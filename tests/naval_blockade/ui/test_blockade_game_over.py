@@ -49,7 +49,7 @@ def test_replay_steps_back_and_forward(window):
     grid = expected.terrain.grid
     assert ship_square(view, "runner") == grid.name(expected.at[0])
     assert ship_square(view, "blockader") == grid.name(expected.at[1])
-    assert f"Action {total - 5} of {total}" in view.panel.named["replay"].text.text
+    assert f"Step {total - 5} of {total}" in view.panel.named["replay"].text.text
     press(window, arcade.key.HOME)
     assert view.shown_upto == 0 and not view.board.ship_sprite, "before the start squares: no ships"
     testing.click_widget(window, view.buttons["forward"])
@@ -100,3 +100,33 @@ def test_screenshot_command_refuses_a_bad_position_before_opening_a_window(tmp_p
     assert not (tmp_path / "bad.png").exists()
     missing = tmp_path / "missing.yaml"
     assert screenshot_command([str(tmp_path / "m.png"), "--position", str(missing)]) == 2
+
+
+def test_the_replay_says_a_generated_layout_in_words(window):
+    from blockade_screen_helpers import open_match, choose_start
+    match, view = open_match(window, forced=["toss:runner"])
+    match.play("start m1")
+    match.play("start v23")
+    match.play("generate")
+    match.play("resign")
+    view = window.start_match(match)
+    testing.draw(window)
+    assert isinstance(view, GameOverView)
+    layout_step = next(i for i, a in enumerate(match.record.actions, 1) if a.startswith("layout:"))
+    view.step_to(layout_step)
+    testing.draw(window)
+    words = view.panel.named["replay"].text.text
+    assert "layout:" not in words and "(layout" not in words
+    assert "Islands and rocks generated" in words
+
+
+def test_nothing_to_replay_leaves_every_arrow_off(window):
+    from blockade_screen_helpers import open_match, position
+    start = position("l24", "N", "d20", "E", stage="over",
+                     outcome={"winner": "runner", "reason": "the Runner escaped to open sea"})
+    match, view = open_match(window, start=start)
+    assert isinstance(view, GameOverView) and view.total == 0
+    testing.draw(window)
+    assert all(view.buttons[name].disabled for name in ("first", "back", "forward", "last"))
+    assert "Nothing to replay" in view.panel.named["replay"].text.text
+    assert "Home" not in view.panel.named["replay-title"].text.text, "no keys listed that do nothing"

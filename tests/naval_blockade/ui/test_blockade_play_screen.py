@@ -143,13 +143,16 @@ def test_save_and_resume_lands_on_the_same_screen_and_position(window):
     assert isinstance(view, PlayView)
     assert resumed.state.at == match.state.at and resumed.state.heading == match.state.heading
     assert ship_square(view, "runner") == match.state.terrain.grid.name(match.state.at[0])
-    assert view.log_text.text, "the log shows the last events of the resumed game"
+    assert view.log_view.shown(), "the log shows the last events of the resumed game"
 
 
 def test_offer_to_end_on_points_and_accept(window):
     start = position("l3", "N", "d20", "E", points={"runner": 3, "blockader": 1})
     match, view = open_match(window, start=start)
     testing.click_widget(window, view.buttons["offer"])
+    assert match.state.stage == "move", "the offer waits for the player's confirmation"
+    assert "Offer to end the game now? At 3-1 you would win on points" in view.panel.named["turn"].text.text
+    testing.click_widget(window, view.buttons["yes"])
     assert match.state.stage == "answer"
     assert view.buttons["accept"].visible
     view = press(window, arcade.key.Y)
@@ -157,13 +160,65 @@ def test_offer_to_end_on_points_and_accept(window):
     assert match.state.ending == "points" and match.state.outcome().winner == "runner"
 
 
-def test_resign(window):
+def test_resign_asks_first_and_no_plays_on(window):
     start = position("l3", "N", "d20", "E")
     match, view = open_match(window, start=start)
     testing.click_widget(window, view.buttons["resign"])
+    assert match.state.outcome() is None, "one click does not end the game"
+    assert view.buttons["yes"].visible and view.buttons["no"].visible
+    assert "Resign? The Blockader wins" in view.panel.named["turn"].text.text
+    testing.click_widget(window, view.buttons["no"])
+    assert match.state.outcome() is None and not view.buttons["yes"].visible
+    testing.click_widget(window, view.buttons["resign"])
+    press(window, arcade.key.N)
+    assert match.state.outcome() is None
+    testing.click_widget(window, view.buttons["resign"])
+    testing.click_widget(window, view.buttons["yes"])
     view = settle(window)
     assert isinstance(view, GameOverView)
     assert match.state.outcome().winner == "blockader"
+
+
+def test_offer_to_stop_asks_first(window):
+    start = position("l3", "N", "d20", "E", points={"runner": 1, "blockader": 3})
+    match, view = open_match(window, start=start)
+    testing.click_widget(window, view.buttons["offer"])
+    assert match.state.stage == "move" and "you would lose on points" in view.panel.named["turn"].text.text
+    press(window, arcade.key.ESCAPE)
+    assert match.state.stage == "move" and view.asking is None
+    assert window.current_view is view, "Esc answers the question, it does not leave the game"
+
+
+def test_the_rules_button_opens_the_rules_over_the_game(window, monkeypatch):
+    calls = []
+    monkeypatch.setattr(window, "show_rules_overlay", lambda: calls.append(1))
+    match, view = open_match(window, start=position("l3", "N", "d20", "E"))
+    testing.click_widget(window, view.buttons["rules"])
+    assert calls == [1] and window.current_view is view
+
+
+def test_the_log_scrolls_with_the_wheel(window):
+    match, view = open_match(window, start=position("l3", "N", "d20", "E"))
+    for i in range(40):
+        view.log(f"line {i}")
+    testing.draw(window)
+    assert view.log_view.shown()[-1] == "line 39"
+    x = view.log_view.left + 20
+    y = view.log_view.top - view.log_view.height / 2
+    testing.scroll(window, x, y, 5)
+    assert view.log_view.shown()[-1] == "line 34"
+    testing.scroll(window, x, y, -5)
+    assert view.log_view.shown()[-1] == "line 39"
+
+
+def test_the_log_keeps_its_lines_when_the_prompt_grows(window):
+    """A long prompt (the six moves, the course change) used to squeeze the log to one line."""
+    match, view = open_match(window, start=position("l3", "N", "d20", "E"))
+    for i in range(20):
+        view.log(f"line {i}")
+    view.panel.set("prompt", "A long explanation. " * 30)
+    testing.draw(window)
+    assert len(view.log_view.shown()) >= 4
 
 
 class SlowPlayer:
@@ -260,3 +315,99 @@ def test_resizing_relays_the_chart_and_panel_and_clicks_still_land(window):
     view = settle(window)
     assert ship_square(view, "runner") == "l4"
     testing.resize(window, 1280, 800)
+
+
+def test_the_compass_rose_moves_off_a_rock(window):
+    """The rose sat in the South-West whatever lay there: a rock at d3 was drawn under it."""
+    start = position("l3", "N", "d20", "E", rocks=["d3", "u12"])
+    match, view = open_match(window, start=start)
+    rose = view.chart.rose
+    half = rose.width / 2
+    from games.naval_blockade.ui.chart import SQ
+    for f, r in [(3, 2), (20, 11)]:
+        overlaps = (rose.center_x - half - SQ < f * SQ < rose.center_x + half
+                    and rose.center_y - half - SQ < r * SQ < rose.center_y + half)
+        assert not (rose.visible and overlaps)
+    assert rose.visible, "the South-East is free, so the rose is shown there"
+
+
+def test_wave_strokes_keep_clear_of_the_open_sea_label(window):
+    from collections import Counter
+    from games.naval_blockade.ui.chart import open_sea_image, open_sea_label_span
+    image = open_sea_image(24)
+    left, right = open_sea_label_span(image.width)
+    pixels = image.load()
+    for y in range(image.height):
+        row = [pixels[x, y] for x in range(image.width)]
+        sea = Counter(row).most_common(1)[0][0]
+        assert all(pixels[x, y] == sea for x in range(int(left), int(right) + 1))
+
+
+def test_frames_are_asked_for_while_the_computer_thinks_and_its_move_plays_out(window, monkeypatch):
+    """Idle screens stop drawing (issue 19): what changes with no input event must ask for frames."""
+    asked = []
+    monkeypatch.setattr(window, "request_redraw", lambda seconds=0.0: asked.append(seconds))
+    start = position("l3", "N", "d20", "E", to_move="blockader")
+    players = {"runner": "human", "blockader": "computer:random"}
+    match, view = open_match(window, start=start, players=players, forced=["H2"] * 10)
+    slow = SlowPlayer()
+    view.players["blockader"] = slow
+    view.on_update(0.02)                  # the worker starts
+    asked.clear()
+    view.on_update(0.02)                  # still thinking: the dots move
+    assert asked, "frames while the computer thinks"
+    slow.go.set()
+    view.thinker.wait()
+    asked.clear()
+    view.on_update(0.02)                  # its move arrives: a glide (and dice) to play out
+    assert asked and max(asked) > 0.2, "frames for the length of the glide"
+    asked.clear()
+    view.on_update(0.05)                  # mid-animation
+    assert asked
+
+
+def test_a_notice_asks_for_the_frame_that_takes_it_down(window, monkeypatch):
+    asked = []
+    monkeypatch.setattr(window, "request_redraw", lambda seconds=0.0: asked.append(seconds))
+    match, view = open_match(window, start=position("l3", "N", "d20", "E"))
+    view.say("Saved", seconds=1.5)
+    assert 1.5 in asked
+
+
+def test_at_800x600_the_panel_keeps_its_legend_rules_and_log(window):
+    testing.resize(window, 800, 600)
+    match, view = open_match(window, start=position("l3", "N", "d20", "E"))
+    for i in range(10):
+        view.log(f"line {i}")
+    view.panel.set("prompt", "A long explanation. " * 12)
+    testing.draw(window)
+    for row in ("legend", "legend-rows", "options", "log-title", "log"):
+        assert view.panel.fits(row), f"{row} was dropped at 800x600"
+    assert len(view.log_view.shown()) >= 4
+
+
+def test_the_compass_letters_are_window_text_beside_the_rose(window):
+    """Letters inside the rose's picture thinned away when a small window shrank it."""
+    testing.resize(window, 800, 600)
+    match, view = open_match(window, start=position("l3", "N", "d20", "E", rocks=["d3", "u12"]))
+    letters = {label.text: label for label, _, _ in view.chart._rose_labels}
+    assert set(letters) == {"N", "E", "S", "W"}
+    assert all(label.font_size == 10 for label in letters.values())
+    rose_x, rose_y = view.chart.camera.project(view.chart.rose.position)[:2]
+    assert letters["N"].y > rose_y > letters["S"].y and letters["W"].x < rose_x < letters["E"].x
+
+
+def test_new_overlays_redraw_no_cached_chart(window, monkeypatch):
+    """The frame after a move or a hover rebuilds the overlay meshes only (issue 19): the cached
+    picture of sea and land is not drawn again."""
+    match, view = open_match(window, start=position("l3", "N", "d20", "E"))
+    testing.draw(window)
+    redrawn = []
+    monkeypatch.setattr(view, "draw_chart_still", lambda box=None: redrawn.append(box))
+    monkeypatch.setattr(view, "draw_base", lambda: redrawn.append("base"))
+    hover(window, view, "l4")
+    press(window, arcade.key.UP)
+    testing.draw(window)
+    assert match.state.moves[0] == 1
+    assert redrawn == [], "the chart's cached picture was redrawn for new overlays"
+    assert len(view.board.under) > 0 and len(view.board.over) > 0

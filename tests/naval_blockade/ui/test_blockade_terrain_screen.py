@@ -137,3 +137,74 @@ def test_the_computer_places_terrain_when_it_wins_the_toss(window):
 def _xy(view, name):
     from blockade_screen_helpers import square_xy
     return square_xy(view, name)
+
+
+def test_generate_says_so_and_disables_the_buttons_until_the_layout_is_drawn(window):
+    match, view = open_match(window, forced=["toss:runner"])
+    view = reach_terrain(window, view)
+    testing.click_widget(window, view.buttons["generate"])
+    # the click is taken at once: words in the panel, buttons off, nothing played yet
+    assert "Drawing a random layout" in view.panel.named["problem"].text.text
+    assert view.buttons["generate"].disabled and view.buttons["clear"].disabled
+    assert "generate" not in match.record.actions
+    view.on_update(1 / 60)          # the frame saying so has been drawn: the job runs
+    view = settle(window)
+    assert "generate" in match.record.actions
+    assert len(match.state.terrain.islands) == 4
+
+
+def test_clear_is_not_where_resign_is_on_the_play_screen(window):
+    match, view = open_match(window, forced=["toss:runner"])
+    view = reach_terrain(window, view)
+    testing.draw(window)
+    clear = view.buttons["clear"].rect
+    view = reach_start(window, view)
+    from blockade_screen_helpers import choose_start
+    view = choose_start(window, view)
+    assert isinstance(view, PlayView)
+    testing.draw(window)
+    resign = view.buttons["resign"].rect
+    assert clear.right <= resign.left or clear.left >= resign.right \
+        or clear.top <= resign.bottom or clear.bottom >= resign.top
+
+
+def test_the_terrain_screen_has_rules(window, monkeypatch):
+    calls = []
+    monkeypatch.setattr(window, "show_rules_overlay", lambda: calls.append(1))
+    match, view = open_match(window, forced=["toss:runner"])
+    testing.click_widget(window, view.buttons["rules"])
+    assert calls == [1]
+
+
+def test_the_red_start_squares_say_why(window):
+    match, view = open_match(window, forced=["toss:runner"])
+    view = reach_start(window, view)
+    click_square(window, view, "m1")
+    view = settle(window)
+    assert match.state.to_act() == "blockader"
+    words = view.panel.named["problem"].text.text
+    assert "x24" in words and "a24" in words and "no legal first move" in words
+
+
+def test_panel_text_wraps_to_the_panel_at_800x600(window):
+    testing.resize(window, 800, 600)
+    match, view = open_match(window, forced=["toss:runner"])
+    testing.draw(window)
+    right = view.panel.rect.right
+    for row in view.panel.rows:
+        text = row.text
+        if text is not None and text.visible and text.text:
+            assert text.x + text.content_width <= right, f"{row.name} runs past the panel"
+
+
+def test_at_800x600_every_terrain_button_shown_lies_in_the_panel(window):
+    testing.resize(window, 800, 600)
+    match, view = open_match(window, forced=["toss:runner"])
+    view = reach_terrain(window, view)
+    testing.draw(window)
+    panel = view.panel.rect
+    for name, button in view.buttons.items():
+        if button.visible:
+            r = button.rect
+            assert panel.left <= r.left and r.right <= panel.right and r.bottom >= panel.bottom, name
+    assert view.buttons["generate"].visible, "Generate keeps its place in a small window"
