@@ -175,12 +175,15 @@ class DeployView(DoverScreen):
 
     def menu(self) -> None:
         self.session.thinker.forget()
+        if getattr(self.session, "online", False):
+            self.session.match.leave()      # adjourned: the game stays on the server
         self.window.show_launcher()
 
     # --- the computer may deploy first ---------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
-        if self.session.state.phase == "setup" and self.session.computer_to_act():
+        online = getattr(self.session, "online", False)     # the server's news comes in any time
+        if self.session.state.phase == "setup" and (online or self.session.computer_to_act()):
             if self.session.poll_computer() is not None:
                 self.dirty = True
         elif self.session.state.phase != "setup":
@@ -301,7 +304,8 @@ class DeployView(DoverScreen):
             lines = ["Not ready: " + problems[0]] + problems[1:3]
             colour = (250, 190, 120)
         elif self.session.state.to_act() != self.side:
-            lines = ["Waiting for the computer to deploy…"]
+            lines = ["Waiting for your opponent to deploy…" if getattr(self.session, "online", False)
+                     else "Waiting for the computer to deploy…"]
             colour = text
         else:
             lines = ["Your fleet is ready: press Ready (Enter)."]

@@ -59,6 +59,9 @@ class PlayView(DoverScreen):
             show_next(s)
             return
         played = s.poll_computer()
+        if getattr(s, "online", False):
+            from .online import answer_draw_offer
+            answer_draw_offer(self)
         if played is not None:
             events, problem = played
             self.error = problem
@@ -239,6 +242,8 @@ class PlayView(DoverScreen):
         y -= 6 * k
         players = ("Two players on one screen: the screen is covered between turns." if s.hot_seat else
                    " · ".join(f"{side.title()}: {s.label(side)}" for side in ("south", "north")))
+        if getattr(s, "online", False):
+            players = s.status_line() + "  " + players
         for line in wrap(players, int(width / (5.6 * k))):
             c.text(line, left, y - 10 * k, dim, 10 * k)
             y -= 14 * k
@@ -290,7 +295,9 @@ class PlayView(DoverScreen):
             rows.append(first)
         second = [Button("Save", self.save, "S", True, name="save"),
                   Button("Menu", self.menu, "M", True, name="menu")]
-        if len(s.humans) == 1:
+        if getattr(s, "online", False):
+            second = [Button("Menu", self.menu, "M", True, name="menu")]   # no undo, nothing to save here
+        elif len(s.humans) == 1:
             second.insert(0, Button("Undo", self.undo, "U", s.can_undo(), name="undo"))
         rows.append(second)
         over = s.result() is not None
@@ -460,6 +467,8 @@ class PlayView(DoverScreen):
 
     def menu(self) -> None:
         self.session.thinker.forget()
+        if getattr(self.session, "online", False):
+            self.session.match.leave()      # adjourned: the game stays on the server
         self.window.show_launcher()
 
     def resign(self) -> None:
@@ -480,6 +489,11 @@ class PlayView(DoverScreen):
             return
         side = s.human_to_act() or (s.eyes if s.hot_seat else s.humans[0])
         opponent = other(side)
+        if getattr(s, "online", False):
+            self.error = ("Draw offered: waiting for the answer." if s.match.offer_draw()
+                          else "Not connected: offer again in a moment.")
+            self.dirty = True
+            return
         if opponent in s.computers:
             if s.computer_accepts_draw(opponent):
                 s.end_by_agreement(None, f"drawn by agreement ({side.title()} offered, the computer accepted)")

@@ -211,7 +211,7 @@ class PlayView(BlockadeScreen):
         if self.steps:
             words = "..."
         elif side in self.players:
-            words = self.thinking_words() or f"{SHIP[side]} (computer) to play"
+            words = self.thinking_words() or f"{SHIP[side]} ({getattr(self.players[side], 'role', 'computer')}) to play"
         elif stage == "move":
             words = f"{SHIP[side]} to move"
             prompt = STEER_WORDS
@@ -232,6 +232,10 @@ class PlayView(BlockadeScreen):
             p.set("turn", words, c.side_colour(SIDES.index(side)))
         else:
             p.set("turn", words, c.text)
+        if getattr(self.match, "online", False):
+            from .online import status_line
+            prompt = (status_line(self.match) + "\n" + prompt).strip()
+            self.buttons["save"].disabled = True      # the server keeps the game
         p.set("prompt", prompt)
         p.set("hover", self.hover_words())
         p.show("dice", len(self.tray) > 0)
@@ -499,6 +503,8 @@ class PlayView(BlockadeScreen):
 
     def menu(self) -> None:
         self.thinker.forget()
+        from .online import leave
+        leave(self)                      # online: adjourned, the game stays on the server
         self.window.show_launcher()
 
     # --- drawing -------------------------------------------------------------------------------
