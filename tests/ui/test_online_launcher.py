@@ -117,10 +117,14 @@ def test_host_naval_blockade_play_by_keys_then_resign(window):
         else:
             assert isinstance(view, PlayView)
             assert "your opponent is connected" in view.panel.named["prompt"].text.text
-            for key in (arcade.key.UP, arcade.key.LEFT, arcade.key.RIGHT):
-                testing.press(window, key)
-                if match.waiting or match.message["seq"] > before:
-                    break
+            if stage == "answer":          # the computer offered to stop on points
+                testing.click_widget(window, view.buttons["refuse"])
+            else:
+                for key in (arcade.key.UP, arcade.key.LEFT, arcade.key.RIGHT):
+                    testing.press(window, key)
+                    if match.waiting or match.message["seq"] > before:
+                        break
+            assert match.waiting or match.message["seq"] > before, (stage, view.notice.text)
             played += 1
         pump(window, lambda: match.message["seq"] > before or match.finished or match.problem)
         assert not match.problem
