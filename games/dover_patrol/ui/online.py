@@ -70,7 +70,10 @@ class OnlineSession(Session):
         if self.match.finished and not was_finished:
             self.rebuild_log()
         elif events:
-            self.add_events(self.match.message.get("seq", 0), events)
+            # several states may arrive between two frames: deployments and the lot are unnumbered
+            setup = [e for e in events if e.kind in ("deploy", "lot")]
+            self.add_events(0, setup)
+            self.add_events(self.match.message.get("seq", 0), [e for e in events if e not in setup])
         for event in events:
             if event.kind in ("attack", "explosion", "aground", "capture", "deposit", "flag", "over",
                               "lot", "transfer", "pickup", "draw"):

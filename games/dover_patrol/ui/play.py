@@ -242,8 +242,11 @@ class PlayView(DoverScreen):
         y -= 6 * k
         players = ("Two players on one screen: the screen is covered between turns." if s.hot_seat else
                    " · ".join(f"{side.title()}: {s.label(side)}" for side in ("south", "north")))
-        if getattr(s, "online", False):
-            players = s.status_line() + "  " + players
+        if getattr(s, "online", False):          # whether the opponent is there, in its own colour
+            for line in wrap(s.status_line(), int(width / (6.2 * k))):
+                c.text(line, left, y - 10 * k, (170, 220, 170) if s.match.opponent_connected() else
+                       (250, 200, 120), 10.5 * k)
+                y -= 15 * k
         for line in wrap(players, int(width / (5.6 * k))):
             c.text(line, left, y - 10 * k, dim, 10 * k)
             y -= 14 * k

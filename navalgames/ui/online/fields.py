@@ -63,8 +63,8 @@ class TextField(KitWidget):
     def do_render(self, surface) -> None:
         self.prepare_render(surface)
         c, w, h = self.colours, self.content_width, self.content_height
-        if self.hovered or self.keyboard_focus:
-            arcade.draw_lbwh_rectangle_filled(0, 0, w, h, mix(c.paper, c.brass_light, 0.45))
+        lit = self.hovered or self.keyboard_focus     # always on paper: the label shows on any screen
+        arcade.draw_lbwh_rectangle_filled(0, 0, w, h, mix(c.paper, c.brass_light, 0.45) if lit else c.paper)
         box_left = w * self.label_share
         box_w = w - box_left - 4
         arcade.draw_lbwh_rectangle_filled(box_left, 5, box_w, h - 10, c.paper_dark)

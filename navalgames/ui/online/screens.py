@@ -20,7 +20,7 @@ from navalgames.ui.widgets import Button, MenuView, SaveRow, Selector, put, wrap
 from .fields import TextField
 from .hosting import DEFAULT_PORT, Connection, Plan
 
-SERVERS = [("local", "In this app, this computer only"), ("open", "In this app, open to other computers"),
+SERVERS = [("local", "Here, this computer only"), ("open", "Here, open to the network"),
            ("elsewhere", "A server already running")]
 DEFAULT_ADDRESS = f"ws://127.0.0.1:{DEFAULT_PORT}"
 
@@ -243,6 +243,9 @@ class WaitView(Column):
         c = self.colours
         self.code_text = arcade.Text("", 0, 0, c.brass_light, theme.TITLE, font_name=theme.FONT, bold=True,
                                      anchor_x="center")
+        self.address_text = arcade.Text("", 0, 0, c.text, theme.BODY + 4, font_name=theme.FONT, anchor_x="center")
+        self.status_text = arcade.Text("", 0, 0, c.text_muted, theme.BODY, font_name=theme.FONT, italic=True,
+                                       anchor_x="center")
         self.now_button = Button("Begin now", self.open_game, c, primary=True,
                                  help_text="Start before your friend arrives: he can join at any time")
         self.back_button = Button("Back", self.back, c, help_text="Give up waiting (a game made stays on the server)")
@@ -258,13 +261,15 @@ class WaitView(Column):
         super().layout(width, height)
         s = theme.scale_for(width, height)
         self.code_text.font_size = round(theme.TITLE * 1.2 * s)
-        put(self.code_text, width / 2, self.code_y(height, s))
-
-    def code_y(self, height: int, s: float) -> float:
-        return height - 60 - 150 * s - self.intro.content_height
+        self.address_text.font_size = round((theme.BODY + 4) * s)
+        self.status_text.font_size = round(theme.BODY * s)
+        top = height - 60 - 90 * s - self.intro.content_height
+        put(self.address_text, width / 2, top - 30 * s)
+        put(self.code_text, width / 2, top - 120 * s)
+        put(self.status_text, width / 2, top - 160 * s)
 
     def space_above_column(self, s: float) -> float:
-        return 110 * s if self.code_text.text else 0.0
+        return 190 * s if self.code_text.text else 0.0
 
     def update_texts(self) -> None:
         """The words for how the connection stands (redone only when that changes)."""
@@ -277,14 +282,17 @@ class WaitView(Column):
         if conn.error:
             intro = f"Could not {'host the game' if hosting else 'join'}: {conn.error}."
         elif hosting and conn.code:
-            intro = (f"Give your friend the address {conn.shown_address} and this code. In NavalGames he "
-                     "chooses Play online, then Join a game, and types them in. Waiting for him to join…")
+            intro = ("Give your friend this address and code: in NavalGames he chooses Play online, "
+                     "then Join a game, and types them in.")
         elif hosting:
             intro = "Starting the server and making the game…"
         else:
             intro = f"Connecting to {conn.shown_address or self.plan.address}…"
         self.intro.text = intro
         self.code_text.text = conn.code if hosting and conn.code and not conn.error else ""
+        self.address_text.text = f"Address   {conn.shown_address}" if self.code_text.text else ""
+        self.status_text.text = ("Waiting for your friend to join…" if conn.done else "Connecting…") \
+            if self.code_text.text else ""
         self.now_button.visible = hosting and conn.done and not conn.error
         self.relayout()
 
@@ -315,7 +323,8 @@ class WaitView(Column):
 
     def draw_texts(self) -> None:
         super().draw_texts()
-        self.code_text.draw()
+        for text in (self.address_text, self.code_text, self.status_text):
+            text.draw()
 
     def back(self) -> None:
         self.connection.cancel()
@@ -329,7 +338,7 @@ def resume_seat(window, entry: SeatEntry) -> None:
     window.show_view(WaitView(plan, entry.game))
 
 
-def seat_rows(view: MenuView) -> list[tuple[SaveRow, Button]]:
+def seat_rows(view) -> list[tuple[SaveRow, Button]]:
     """Continue's rows for the adjourned online games (with a Forget button each)."""
     from navalgames.ui.continue_view import when_text
     c = view.colours
@@ -337,9 +346,10 @@ def seat_rows(view: MenuView) -> list[tuple[SaveRow, Button]]:
     rows = []
     for entry in load_seats():
         spec = games.get(entry.game)
-        title = spec.title if spec else entry.game
+        title = f"{spec.title}  —  {view.variant_name(spec, entry.variant)}" if spec else entry.game
         where = "this app's server" if entry.hosted else entry.address
-        details = f"online, you command {entry.side.capitalize()}  ·  code {entry.code} on {where}  ·  {when_text(entry.updated)}"
+        details = (f"Online, you command {entry.side.capitalize()}  ·  code {entry.code} on {where}  ·  "
+                   f"{when_text(entry.updated)}")
         row = SaveRow(title, details, "Online  ·  adjourned", False, lambda e=entry: resume_seat(view.window, e), c)
         row.help_text = "Take your seat again: the game goes on where it stood"
 
