@@ -274,26 +274,27 @@ class WaitView(Column):
     def update_texts(self) -> None:
         """The words for how the connection stands (redone only when that changes)."""
         conn = self.connection
-        state = (conn.error, conn.code, conn.done, conn.opponent_here(), conn.shown_address)
+        state = (conn.error, conn.code, conn.done, conn.shown_address)   # read once: the thread moves on
         if state == self.shown:
             return
         self.shown = state
+        error, code, done, address = state
         hosting = self.plan.hosting
-        if conn.error:
-            intro = f"Could not {'host the game' if hosting else 'join'}: {conn.error}."
-        elif hosting and conn.code:
+        if error:
+            intro = f"Could not {'host the game' if hosting else 'join'}: {error}."
+        elif hosting and code:
             intro = ("Give your friend this address and code: in NavalGames he chooses Play online, "
                      "then Join a game, and types them in.")
         elif hosting:
             intro = "Starting the server and making the game…"
         else:
-            intro = f"Connecting to {conn.shown_address or self.plan.address}…"
+            intro = f"Connecting to {address or self.plan.address}…"
         self.intro.text = intro
-        self.code_text.text = conn.code if hosting and conn.code and not conn.error else ""
-        self.address_text.text = f"Address   {conn.shown_address}" if self.code_text.text else ""
-        self.status_text.text = ("Waiting for your friend to join…" if conn.done else "Connecting…") \
+        self.code_text.text = code if hosting and code and not error else ""
+        self.address_text.text = f"Address   {address}" if self.code_text.text else ""
+        self.status_text.text = ("Waiting for your friend to join…" if done else "Connecting…") \
             if self.code_text.text else ""
-        self.now_button.visible = hosting and conn.done and not conn.error
+        self.now_button.visible = hosting and done and not error
         self.relayout()
 
     def on_update(self, delta_time: float) -> None:
@@ -360,3 +361,19 @@ def seat_rows(view) -> list[tuple[SaveRow, Button]]:
                         help_text="Forget this seat here (the game stays on the server)")
         rows.append((row, delete))
     return rows
+
+
+def hosting_for_picture(window, spec: GameSpec) -> WaitView:
+    """The waiting screen of a game hosted on the app's own server, its code shown (screenshots)."""
+    import time
+    plan = Plan(game=spec.id, variant=next(iter(spec.variants())).id, side=spec.sides[0], hosted="local")
+    view = WaitView(plan, spec.title)
+    window.show_view(view)
+    deadline = time.monotonic() + 20
+    while not (view.connection.done or view.connection.error) and time.monotonic() < deadline:
+        view.on_update(0.05)
+        time.sleep(0.02)
+    if view.connection.error:
+        raise ValueError(view.connection.error)
+    view.update_texts()
+    return view
