@@ -189,3 +189,34 @@ def test_leave_then_resume_from_continue(window):
     pump(window, lambda: view.session.match.message.get("seq", 0) >= 2)
     view.session.match.leave()
     opponent.close()
+
+
+@pytest.mark.parametrize("game, variant", [("dover-patrol", "first-capture"), ("naval-blockade", "standard")])
+def test_watch_a_game_between_two_computers(window, game, variant):
+    """Watch: the play screen follows the game, with no input and nothing hidden shown."""
+    from navalgames.net.client import create_game
+    from navalgames.ui.online.hosting import app_server
+    address = app_server("local").address
+    code = create_game(address, game, variant)
+    players = [computer_opponent(address, code, game) for _ in range(2)]
+    window.show_view(JoinView(True))
+    join = window.current_view
+    testing.draw(window)
+    join.address_field.value = address
+    join.code_field.value = code
+    testing.click_widget(window, join.go_button)
+    view = pump(window, lambda: hasattr(window.current_view, "match") or hasattr(window.current_view, "session"))
+    match = view.session.match if hasattr(view, "session") else view.match
+    assert match.side is None and match.code == code
+    pump(window, lambda: match.message.get("seq", 0) >= 6 or match.finished)
+    view = window.current_view
+    if game == "dover-patrol" and not match.finished:
+        assert view.session.humans == [] and "Watching game" in view.session.status_line()
+        shown = [t for t in view.board.picture.tokens.values() if t.kind]
+        known = [p for p in match.state.observation().pieces if p.kind and p.square is not None]
+        assert len(shown) == len(known) < 60        # only pieces both players have seen face up
+    elif game == "naval-blockade" and not match.finished:
+        assert not view.human_input_allowed()
+    for seat, _ in players:
+        seat.close()
+    match.leave()
