@@ -74,7 +74,10 @@ def test_host_dover_patrol_play_by_clicks_then_resign(window):
         pump(window, lambda: session.match.message["seq"] > before)
         moves += 1
     assert "opponent is connected" in session.status_line()
-    assert "north" not in {t.side for t in view.board.picture.tokens.values() if t.kind}  # hidden pieces stay hidden
+    # North's pieces show a kind only where South has seen it (in an attack, an explosion...)
+    shown = [t for t in view.board.picture.tokens.values() if t.side == "north" and t.kind]
+    seen = [p for p in session.state.observation().enemy() if p.kind]
+    assert len(shown) == len(seen) < 20
     view = pump(window, lambda: window.current_view.session.human_to_act() == "south")
     click_button(window, view, "resign")
     testing.press(window, arcade.key.Y)
