@@ -152,6 +152,17 @@ class RemoteMatch:
     def fatal(self) -> str | None:
         return self.seat.fatal
 
+    def status_line(self) -> str:
+        """The connection in a few words, for the play screens' panels."""
+        if self.fatal:
+            return f"Cannot reach the server: {self.fatal}"
+        if not self.connected:
+            return "Connection lost: reconnecting…"
+        if self.side is None:
+            return f"Watching game {self.code}."
+        there = "connected" if self.opponent_connected() else "not connected (wait, or Menu to adjourn)"
+        return f"Online game {self.code}: your opponent is {there}."
+
     # --- acting --------------------------------------------------------------------------------
     def play(self, action: Any) -> list[Event]:
         """Send a decision; its events come back through ``poll``. Refused here (IllegalAction)

@@ -93,16 +93,7 @@ class OnlineSession(Session):
 
     # --- what the panel says about the connection -------------------------------------------------
     def status_line(self) -> str:
-        m = self.match
-        if m.fatal:
-            return f"Cannot reach the server: {m.fatal}"
-        if not m.connected:
-            return "Connection lost: reconnecting…"
-        if m.side is None:
-            return f"Watching game {m.code}."
-        if m.opponent_connected():
-            return f"Online, game {m.code}: your opponent is connected."
-        return f"Online, game {m.code}: your opponent is not connected (wait, or Menu to adjourn)."
+        return self.match.status_line()
 
     def draw_offered_to_me(self) -> bool:
         offer = self.match.draw_offer

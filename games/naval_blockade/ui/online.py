@@ -43,17 +43,6 @@ def poll_remote(screen) -> None:
     screen.refresh_panel()
 
 
-def status_line(match) -> str:
-    if match.fatal:
-        return f"Cannot reach the server: {match.fatal}"
-    if not match.connected:
-        return "Connection lost: reconnecting…"
-    if match.side is None:
-        return f"Watching game {match.code}."
-    there = "connected" if match.opponent_connected() else "not connected (wait, or Menu to adjourn)"
-    return f"Online game {match.code}: your opponent is {there}."
-
-
 def leave(screen) -> None:
     if getattr(screen.match, "online", False):
         screen.match.leave()

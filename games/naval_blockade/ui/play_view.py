@@ -233,8 +233,7 @@ class PlayView(BlockadeScreen):
         else:
             p.set("turn", words, c.text)
         if getattr(self.match, "online", False):
-            from .online import status_line
-            prompt = (status_line(self.match) + "\n" + prompt).strip()
+            prompt = (self.match.status_line() + "\n" + prompt).strip()
             self.buttons["save"].disabled = True      # the server keeps the game
         p.set("prompt", prompt)
         p.set("hover", self.hover_words())

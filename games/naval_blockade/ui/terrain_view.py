@@ -224,8 +224,7 @@ class TerrainView(BlockadeScreen):
                          "The Blockader waits in the North-East or North-West corner."))
         p.set("turn", words, c.side_colour(SIDES.index(side)) if side in SIDES else c.text)
         if getattr(self.match, "online", False):
-            from .online import status_line
-            prompt = (status_line(self.match) + "\n" + prompt).strip()
+            prompt = (self.match.status_line() + "\n" + prompt).strip()
         p.set("prompt", prompt)
         p.set("counts", f"Islands {len(self.islands)} of 4,  rocks {len(self.rocks)} of 2" if placing else "")
         p.set("problem", self.ghost_problem if placing else self.start_problem())
