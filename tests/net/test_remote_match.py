@@ -87,3 +87,17 @@ def test_a_hostile_seats_file_is_read_as_far_as_it_is_sound(home):
     assert [e.address for e in load_seats()] == ["ws://h:1"]
     path.write_text("[" * 5000)
     assert load_seats() == []
+
+
+def test_a_dropped_connection_comes_back_by_itself(server):
+    code = create_game(server.address, "naval-blockade", "standard", {})
+    seat = joined(server.address, code, "runner")
+    match = RemoteMatch(get_game("naval-blockade"), seat)
+    try:
+        seq = match.message["seq"]
+        seat.drop()                                     # as a network fault would
+        assert seat.wait(lambda: seat.joins >= 2 and seat.connected, WAIT)
+        poll_until(match, lambda: match.connected and match.message is seat.state)
+        assert match.message["seq"] == seq and match.status_line().startswith(f"Online game {code}")
+    finally:
+        seat.close()
