@@ -12,7 +12,7 @@ from navalgames.ui import testing
 from navalgames.ui.launcher import LauncherView
 from navalgames.ui.online.screens import HostSetupView, JoinView, OnlineView, WaitView
 
-from online_ui_helpers import WAIT, app_server, click_text, computer_opponent, pump  # noqa: F401
+from online_ui_helpers import app_server, click_text, computer_opponent, pump  # noqa: F401
 
 pytestmark = pytest.mark.usefixtures("app_server")
 
