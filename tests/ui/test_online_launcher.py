@@ -74,6 +74,8 @@ def test_host_dover_patrol_play_by_clicks_then_resign(window):
         pump(window, lambda: session.match.message["seq"] > before)
         moves += 1
     assert "opponent is connected" in session.status_line()
+    testing.press(window, arcade.key.S)              # nothing to save here: the server keeps the game
+    assert window.store.entries() == [] and "server keeps" in view.error
     # North's pieces show a kind only where South has seen it (in an attack, an explosion...)
     shown = [t for t in view.board.picture.tokens.values() if t.side == "north" and t.kind]
     seen = [p for p in session.state.observation().enemy() if p.kind]

@@ -252,7 +252,8 @@ class PlayView(DoverScreen):
             y -= 14 * k
         # buttons and keys at the foot, sunk pieces above them, the log fills the middle
         bottom = 10 * k
-        keys = wrap(KEYS_HELP, int(width / (4.9 * k)))
+        online = getattr(s, "online", False)
+        keys = wrap(KEYS_HELP.replace(" · U undo · S save", "") if online else KEYS_HELP, int(width / (4.9 * k)))
         for i, line in enumerate(reversed(keys)):
             c.text(line, left, bottom + i * 13 * k, dim, 9 * k)
         bottom += len(keys) * 13 * k + 8 * k
@@ -461,6 +462,10 @@ class PlayView(DoverScreen):
             self.cancel()
 
     def save(self) -> None:
+        if getattr(self.session, "online", False):
+            self.error = "The server keeps this game: leave with Menu and Continue resumes it."
+            self.dirty = True
+            return
         try:
             path = self.window.store.save(self.session.match.record)
             self.error = f"Saved as {path.stem}."

@@ -475,6 +475,9 @@ class PlayView(BlockadeScreen):
 
     # --- buttons -------------------------------------------------------------------------------
     def save(self) -> None:
+        if getattr(self.match, "online", False):
+            self.say("The server keeps this game: leave with Menu and Continue resumes it")
+            return
         store = getattr(self.window, "store", None)
         if store is None:
             self.say("No save folder is set up", error=True)
