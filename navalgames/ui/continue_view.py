@@ -22,13 +22,15 @@ from navalgames.ui.widgets import put, Button, MenuView, SaveRow
 
 def when(entry: SaveEntry) -> str:
     """The save's date in the player's local time, e.g. '3 Mar 2026, 14:05'."""
-    stamp = None
-    if entry.record is not None:
-        try:
-            stamp = datetime.fromisoformat(entry.record.updated).astimezone()
-        except (TypeError, ValueError):
-            stamp = None
-    stamp = stamp or datetime.fromtimestamp(entry.modified)
+    return when_text(entry.record.updated if entry.record is not None else None, entry.modified)
+
+
+def when_text(iso: str | None, fallback: float = 0.0) -> str:
+    """An ISO date and time in the player's local time, e.g. '3 Mar 2026, 14:05'."""
+    try:
+        stamp = datetime.fromisoformat(iso).astimezone()
+    except (TypeError, ValueError):
+        stamp = datetime.fromtimestamp(fallback)
     return f"{stamp.day} {stamp:%b %Y, %H:%M}"
 
 
@@ -85,6 +87,10 @@ class ContinueView(MenuView):
             row.help_text = "Open this game where it stood" if not problem else "This file cannot be opened"
             self.rows.append(row)
             self.deletes.append(delete)
+        from navalgames.ui.online.screens import seat_rows   # adjourned online games come first
+        online = seat_rows(self)
+        self.rows[:0] = [row for row, _ in online]
+        self.deletes[:0] = [delete for _, delete in online]
         self.empty = arcade.Text(
             "No saved games yet. Every move is saved as you play, so a game you leave waits here.",
             0, 0, c.text, theme.BODY + 2, font_name=theme.FONT, italic=True, anchor_x="center",

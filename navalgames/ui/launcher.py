@@ -149,6 +149,8 @@ class LauncherView(MenuView):
         self.buttons = [
             Button(f"Continue  ({saves})" if saves else "Continue", self.show_continue, c,
                    help_text="Resume a saved or autosaved game"),
+            Button("Play online", self.show_online, c, help_text="Host, join or watch a game with a friend "
+                   "on another computer"),
             Button("Rules", self.show_rules, c, help_text="Read the rules of each game"),
             Button("Settings", self.show_settings, c, help_text="Window, sound and colours"),
             Button("Quit", self.quit, c, help_text="Close NavalGames"),
@@ -211,6 +213,10 @@ class LauncherView(MenuView):
     def show_continue(self) -> None:
         from navalgames.ui.continue_view import ContinueView
         self.window.show_view(ContinueView())
+
+    def show_online(self) -> None:
+        from navalgames.ui.online.screens import OnlineView
+        self.window.show_view(OnlineView())
 
     def show_rules(self) -> None:
         from navalgames.ui.rules_view import RulesView

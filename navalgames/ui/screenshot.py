@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-SCREENS = ("main", "game", "continue", "rules", "settings")
+SCREENS = ("main", "game", "continue", "rules", "settings", "online", "host")
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -62,12 +62,18 @@ def launcher_screen(window, screen: str, game: str | None):
     if screen == "settings":
         from navalgames.ui.settings_view import SettingsView
         return SettingsView()
+    if screen == "online":
+        from navalgames.ui.online.screens import OnlineView
+        return OnlineView()
     if not games:
         raise ValueError(f"the {screen} screen needs an installed game")
     spec = games[game] if game else next(iter(games.values()))
     if screen == "rules":
         from navalgames.ui.rules_view import RulesView
         return RulesView(list(games.values()), selected=spec.id)
+    if screen == "host":       # a real game on the app's own server (127.0.0.1), waiting for a friend
+        from navalgames.ui.online.screens import hosting_for_picture
+        return hosting_for_picture(window, spec)
     return GameSetupView(spec)
 
 
@@ -92,6 +98,9 @@ def screenshot_launcher(argv: list[str]) -> int:
         print(f"navalgames: {exc}", file=sys.stderr)
         return 2
     finally:
+        if args.screen == "host":
+            from navalgames.ui.online.hosting import stop_app_server
+            stop_app_server()
         window.close()
     print(f"wrote {path} ({args.screen} screen, {args.size[0]}x{args.size[1]})")
     return 0

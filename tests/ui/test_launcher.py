@@ -55,7 +55,7 @@ def test_the_main_screen_has_a_card_per_registered_game(window, games):
     assert toy_card.year.text == "1901" and toy_card.description.text == "A toy game for tests."
     assert "2 variants" in toy_card.note.text and not toy_card.note_is_problem
     assert broken_card.note.text == "Broken Fleet's rules are not ready yet." and broken_card.note_is_problem
-    assert [b.text for b in launcher.buttons] == ["Continue", "Rules", "Settings", "Quit"]
+    assert [b.text for b in launcher.buttons] == ["Continue", "Play online", "Rules", "Settings", "Quit"]
 
 
 def test_click_through_game_variant_opponent_and_start(window, games):

@@ -17,4 +17,7 @@ if TYPE_CHECKING:   # arcade is imported by the screens themselves: the screensh
 def make_view(window: "arcade.Window", match: "Match") -> "arcade.View":
     from .flow import next_view
     from .session import Session
+    if getattr(match, "online", False):      # a game on a server (navalgames.net.remote_match)
+        from .online import OnlineSession
+        return next_view(OnlineSession(window, match))
     return next_view(Session(window, match))

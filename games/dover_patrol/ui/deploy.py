@@ -232,6 +232,8 @@ class DeployView(DoverScreen):
     def menu(self) -> None:
         self.keep_draft()
         self.session.thinker.forget()
+        if getattr(self.session, "online", False):
+            self.session.match.leave()      # adjourned: the game stays on the server
         self.window.show_launcher()
 
     # --- the deployment in progress, kept with the game ---------------------------------------------
@@ -275,8 +277,10 @@ class DeployView(DoverScreen):
     # --- the computer may deploy first ---------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
-        if self.session.state.phase == "setup" and self.session.computer_to_act():
-            self.window.request_redraw()          # an open-ended wait: its end must be drawn
+        online = getattr(self.session, "online", False)     # the server's news comes in any time
+        if self.session.state.phase == "setup" and (online or self.session.computer_to_act()):
+            if not online:
+                self.window.request_redraw()      # an open-ended wait: its end must be drawn
             if self.session.poll_computer() is not None:
                 self.dirty = True
         elif self.session.state.phase != "setup":
@@ -411,7 +415,8 @@ class DeployView(DoverScreen):
             status = "\n".join(["Not ready: " + problems[0]] + problems[1:3])
             colour = (250, 190, 120)
         elif self.session.state.to_act() != self.side:
-            status, colour = "Waiting for the computer to deploy…", text
+            waiting = "your opponent" if getattr(self.session, "online", False) else "the computer"
+            status, colour = f"Waiting for {waiting} to deploy…", text
         elif self.mouth_mines():
             status = f"Ready, but take care: {self.mouth_warning()}"
             colour = (250, 190, 120)

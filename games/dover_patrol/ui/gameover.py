@@ -154,10 +154,14 @@ class GameOverView(DoverScreen):
         self.dirty = True
 
     def new_game(self) -> None:
+        if getattr(self.session, "online", False):
+            return self.menu()             # a new online game is hosted from the launcher
         match = new_match_like(self.session.match, self.window.store)
         self.window.start_match(match)
 
     def menu(self) -> None:
+        if getattr(self.session, "online", False):
+            self.session.match.leave()
         self.window.show_launcher()
 
     def rules(self) -> None:

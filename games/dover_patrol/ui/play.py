@@ -78,6 +78,9 @@ class PlayView(DoverScreen):
             self.window.request_redraw()      # another screen comes up without an input event
             return
         played = s.poll_computer()
+        if getattr(s, "online", False):
+            from .online import answer_draw_offer
+            answer_draw_offer(self)
         if played is not None:
             events, problem = played
             self.after_events(events, slide=True)
@@ -295,6 +298,9 @@ class PlayView(DoverScreen):
         y -= 6 * k
         players = ("Two players on one screen: the screen is covered between turns." if s.hot_seat else
                    " · ".join(f"{side.title()}: {s.label(side)}" for side in ("south", "north")))
+        if getattr(s, "online", False):          # whether the opponent is there, in its own colour
+            y -= c.para(s.status_line(), left, y, width, (170, 220, 170) if s.match.opponent_connected() else
+                        (250, 200, 120), 10.5 * k) + 4 * k
         y -= c.para(players, left, y, width, dim, 10 * k)
         # buttons and keys at the foot, sunk pieces above them, the log fills the middle
         bottom = 10 * k
@@ -305,8 +311,8 @@ class PlayView(DoverScreen):
         self.build_log(left, bottom + 8 * k, width, y - 6 * k)
 
     def undo_offered(self) -> bool:
-        """Undo is for a player against the computer (one place to say so)."""
-        return len(self.session.humans) == 1
+        """Undo is for a player against the computer, never online (one place to say so)."""
+        return len(self.session.humans) == 1 and not getattr(self.session, "online", False)
 
     def keys_help(self) -> str:
         """The keys that do something in this game, and only those."""
@@ -318,7 +324,9 @@ class PlayView(DoverScreen):
             keys.append("E end turn")
         if self.undo_offered():
             keys.append("U undo")
-        keys += ["S save", "D draw", "R resign", "M menu", "F11 full screen"]
+        if not getattr(s, "online", False):      # online the server keeps the game
+            keys.append("S save")
+        keys += ["D draw", "R resign", "M menu", "F11 full screen"]
         return "Keys: " + " · ".join(keys)
 
     def options_line(self) -> str:
@@ -359,9 +367,10 @@ class PlayView(DoverScreen):
                 can_end = allowed and END in s.state.legal_actions()
                 turn.append(Button("End turn", self.end_turn, "E", can_end, accent=can_end, name="end_turn"))
         rows = [turn] if turn else []
-        rows.append([Button("Save", self.save, "S", True, name="save"),
-                     Button("Rules", self.rules, "", True, name="rules"),
-                     Button("Menu", self.menu, "M", True, name="menu")])
+        keep = [Button("Rules", self.rules, "", True, name="rules"), Button("Menu", self.menu, "M", True, name="menu")]
+        if not getattr(s, "online", False):      # online the server keeps the game: nothing to save here
+            keep.insert(0, Button("Save", self.save, "S", True, name="save"))
+        rows.append(keep)
         rows.append([Button("Offer draw", self.offer_draw, "D", bool(s.humans) and not over, name="draw"),
                      Button("Resign", self.resign, "R", bool(s.humans) and not over, name="resign")])
         for row in reversed(rows):
@@ -593,6 +602,10 @@ class PlayView(DoverScreen):
         self.window.show_rules_overlay()
 
     def save(self) -> None:
+        if getattr(self.session, "online", False):
+            self.error = "The server keeps this game: leave with Menu and Continue resumes it."
+            self.dirty = True
+            return
         try:
             path = self.window.store.save(self.session.match.record)
             self.error = f"Saved as {path.stem}."
@@ -602,6 +615,8 @@ class PlayView(DoverScreen):
 
     def menu(self) -> None:
         self.session.thinker.forget()
+        if getattr(self.session, "online", False):
+            self.session.match.leave()      # adjourned: the game stays on the server
         self.window.show_launcher()
 
     def resign(self) -> None:
@@ -627,6 +642,11 @@ class PlayView(DoverScreen):
     def draw_offered(self, side: str) -> None:
         s = self.session
         opponent = other(side)
+        if getattr(s, "online", False):
+            self.error = ("Draw offered: waiting for the answer." if s.match.offer_draw()
+                          else "Not connected: offer again in a moment.")
+            self.dirty = True
+            return
         if opponent in s.computers:
             if s.computer_accepts_draw(opponent):
                 s.end_by_agreement(None, f"drawn by agreement ({side.title()} offered, the computer accepted)")

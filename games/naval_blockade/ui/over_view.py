@@ -213,6 +213,8 @@ class GameOverView(BlockadeScreen):
         return self.camera_key(symbol) or None
 
     def new_game(self) -> None:
+        if getattr(self.match, "online", False):
+            return self.menu()           # a new online game is hosted from the launcher
         record = self.match.record
         match = Match.new(self.match.spec, record.variant, record.options, players=record.players,
                           store=getattr(self.window, "store", None))
@@ -227,6 +229,8 @@ class GameOverView(BlockadeScreen):
         self.say(f"Saved as {path.stem}")
 
     def menu(self) -> None:
+        from .online import leave
+        leave(self)
         self.window.show_launcher()
 
     # --- drawing -------------------------------------------------------------------------------

@@ -221,7 +221,7 @@ class PlayView(BlockadeScreen):
         if self.steps:
             words = "..."
         elif side in self.players:
-            words = self.thinking_words() or f"{SHIP[side]} (computer) to play"
+            words = self.thinking_words() or f"{SHIP[side]} ({getattr(self.players[side], 'role', 'computer')}) to play"
         elif stage == "move":
             words = f"{SHIP[side]} to move"
             prompt = STEER_WORDS
@@ -242,6 +242,9 @@ class PlayView(BlockadeScreen):
             p.set("turn", words, c.side_colour(SIDES.index(side)))
         else:
             p.set("turn", words, c.text)
+        if getattr(self.match, "online", False):
+            prompt = (self.match.status_line() + "\n" + prompt).strip()
+            self.buttons["save"].disabled = True      # the server keeps the game
         p.set("prompt", prompt)
         p.set("hover", self.hover_words())
         p.show("dice", len(self.tray) > 0)
@@ -493,6 +496,9 @@ class PlayView(BlockadeScreen):
 
     # --- buttons -------------------------------------------------------------------------------
     def save(self) -> None:
+        if getattr(self.match, "online", False):
+            self.say("The server keeps this game: leave with Menu and Continue resumes it")
+            return
         store = getattr(self.window, "store", None)
         if store is None:
             self.say("No save folder is set up", error=True)
@@ -542,6 +548,8 @@ class PlayView(BlockadeScreen):
 
     def menu(self) -> None:
         self.thinker.forget()
+        from .online import leave
+        leave(self)                      # online: adjourned, the game stays on the server
         self.window.show_launcher()
 
     # --- drawing -------------------------------------------------------------------------------

@@ -90,6 +90,9 @@ class BlockadeScreen(arcade.View):
         self.ui = arcade.gui.UIManager()
         self.panel = Panel(self.colours)
         self.players = players_for(match)
+        if getattr(match, "online", False):          # the other side is played at another machine
+            from .online import remote_players
+            self.players.update(remote_players(match))
         self.thinker = Thinker()
         self.steps: list[Step] = []
         self.step_clock = 0.0
@@ -355,6 +358,9 @@ class BlockadeScreen(arcade.View):
 
     # --- the computer's turn -----------------------------------------------------------------
     def computer_turn(self) -> None:
+        if getattr(self.match, "online", False):
+            from .online import poll_remote
+            return poll_remote(self)
         state = self.match.state
         side = state.to_act()
         if self.steps or side not in self.players or state.outcome() is not None:

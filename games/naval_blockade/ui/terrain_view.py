@@ -219,7 +219,7 @@ class TerrainView(BlockadeScreen):
                           "islands and two rocks; the other side moves first.")
         words, prompt = "", ""
         if side in self.players:
-            words = self.thinking_words() or f"{SHIP[side]} (computer) to choose"
+            words = self.thinking_words() or f"{SHIP[side]} ({getattr(self.players[side], 'role', 'computer')}) to choose"
         elif stage == "terrain":
             words = f"{SHIP[side]}: place four islands and two rocks"
             prompt = ("Pick a shape (its letter, or O for a rock), R to rotate, M to mirror, then "
@@ -232,6 +232,8 @@ class TerrainView(BlockadeScreen):
                          "South edge, heading North." if state.side == RUNNER else
                          "The Blockader waits in the North-East or North-West corner."))
         p.set("turn", words, c.side_colour(SIDES.index(side)) if side in SIDES else c.text)
+        if getattr(self.match, "online", False):
+            prompt = (self.match.status_line() + "\n" + prompt).strip()
         p.set("prompt", prompt)
         p.set("counts", f"Islands {len(self.islands)} of 4,  rocks {len(self.rocks)} of 2" if placing else "")
         p.set("problem", self.ghost_problem if placing else self.start_problem())
@@ -552,6 +554,8 @@ class TerrainView(BlockadeScreen):
 
     def menu(self) -> None:
         self.thinker.forget()
+        from .online import leave
+        leave(self)                      # online: adjourned, the game stays on the server
         self.window.show_launcher()
 
     # --- moving on --------------------------------------------------------------------------
