@@ -73,6 +73,7 @@ def window(naval_window, tmp_path, monkeypatch):
     naval_window.settings = Settings(sound=False)
     naval_window.store = SaveStore(data_dir())
     naval_window.show_view(BlankView())
+    naval_window.cancel_redraws()
     if naval_window.get_size() != (1280, 800):
         testing.resize(naval_window, 1280, 800)
     yield naval_window

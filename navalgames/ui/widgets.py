@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 import arcade
-from arcade.gui import UIInteractiveWidget, UIManager, UIMouseScrollEvent, UIOnClickEvent, UIWidget
+from arcade.gui import (UIInteractiveWidget, UIManager, UIMouseEvent, UIMouseScrollEvent, UIOnClickEvent,
+                        UIWidget)
 from arcade.gui.property import Property, bind
 from arcade.types import LBWH, Rect
 
@@ -70,6 +71,13 @@ class KitWidget(UIInteractiveWidget):
         self.key = ""                # names the widget across rebuilds, so focus can come back to it
         bind(self, "keyboard_focus", KitWidget.trigger_render)
         clear_before_drawing(self)
+
+    def on_event(self, event) -> bool | None:
+        # arcade hit-tests a hidden widget too: a hidden button lying under a shown one (Yes/No
+        # over Accept/Refuse) would take its clicks and do nothing
+        if not self.visible and isinstance(event, UIMouseEvent):
+            return False
+        return super().on_event(event)
 
     def place(self, left: float, bottom: float, width: float, height: float) -> None:
         self.rect = LBWH(round(left), round(bottom), round(width), round(height))

@@ -19,9 +19,21 @@ WAIT = 60.0
 
 @pytest.fixture
 def app_server(monkeypatch):
-    """The app's own server listens on 127.0.0.1, on any free port, and is stopped afterwards."""
+    """The app's own server listens on 127.0.0.1, on any free port, and is stopped afterwards,
+    after every seat the test's screens opened is closed (a seat left open would go on
+    reconnecting, and asking the shared window for frames, in later tests)."""
     monkeypatch.setattr(hosting, "DEFAULT_PORT", 0)
+    opened: list[hosting.Connection] = []
+    start = hosting.Connection.__init__
+
+    def recording(connection, *args, **kwargs) -> None:
+        start(connection, *args, **kwargs)
+        opened.append(connection)
+    monkeypatch.setattr(hosting.Connection, "__init__", recording)
     yield
+    for connection in opened:
+        if connection.seat is not None:
+            connection.seat.close()
     hosting.stop_app_server()
 
 

@@ -61,6 +61,8 @@ def test_host_dover_patrol_play_by_clicks_then_resign(window):
         view = pump(window, lambda: isinstance(window.current_view, PlayView)
                     and window.current_view.session.human_to_act() == "south")
         session = view.session
+        if view.reveal is not None:       # a combat stays face up until the player puts it away
+            testing.press(window, arcade.key.SPACE)
         assert session.hot_seat is False and session.can_undo() is False
         assert view.panel.find("undo") is None
         # one of South's own ships, and its first destination, clicked as a player would
@@ -74,6 +76,8 @@ def test_host_dover_patrol_play_by_clicks_then_resign(window):
         pump(window, lambda: session.match.message["seq"] > before)
         moves += 1
     assert "opponent is connected" in session.status_line()
+    if view.reveal is not None:
+        testing.press(window, arcade.key.SPACE)
     testing.press(window, arcade.key.S)              # nothing to save here: the server keeps the game
     assert window.store.entries() == [] and "server keeps" in view.error
     # North's pieces show a kind only where South has seen it (in an attack, an explosion...)

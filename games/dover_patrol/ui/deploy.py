@@ -256,6 +256,8 @@ class DeployView(DoverScreen):
     def keep_draft(self) -> None:
         """Write the deployment in progress into the game's autosave, if it changed."""
         match = self.session.match
+        if getattr(self.session, "online", False):     # the server keeps the game, not a local autosave
+            return
         if match.store is None or self.placement == self.kept or self.session.state.phase != "setup":
             return
         if self.side in self.session.state.observation(self.side).deployed:
