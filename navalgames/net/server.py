@@ -21,7 +21,9 @@ from websockets.exceptions import ConnectionClosed
 
 from navalgames.core.registry import GameSpec, discover_games
 
-from .protocol import MAX_BYTES, ProtocolError, decode, encode
+from .codec import dumps
+from .patch import diff, dumps_patch
+from .protocol import MAX_BYTES, ProtocolError, decode, encode, encode_raw
 from .room import Room, RoomError, new_code
 from .store import GameStore
 
@@ -55,12 +57,17 @@ class Client:
     ws: ServerConnection
     room: Room | None = None
     side: str | None = None          # None: a spectator (or not joined)
+    patches: bool = False            # asked for observations as patches on the one sent before
+    shown: Any = None                # the observation last sent (an engine value), to patch
     queue: asyncio.Queue = field(default_factory=asyncio.Queue)
 
     def send(self, kind: str, **fields: Any) -> None:
+        self.send_text(encode(kind, **fields))
+
+    def send_text(self, text: str) -> None:
         if self.queue.qsize() >= QUEUE_LIMIT:
             raise ConnectionError("the client does not read its messages")
-        self.queue.put_nowait(encode(kind, **fields))
+        self.queue.put_nowait(text)
 
 
 class GameServer:
@@ -71,6 +78,7 @@ class GameServer:
         self.specs: dict[str, GameSpec] = discover_games()
         self.rooms: dict[str, Room] = {}
         self.clients: set[Client] = set()
+        self.watchers: dict[Room, set[Client]] = {}     # who is in each room, seats and spectators
         for stored in store.games():
             spec = self.specs.get(stored.game)
             if spec is None:
@@ -107,7 +115,8 @@ class GameServer:
             self.clients.discard(client)
             writer.cancel()
             if client.room is not None:
-                room, client.room = client.room, None
+                room = client.room
+                self.leave(client)
                 self.broadcast(room, [])             # the others see the seat go empty
 
     async def _write(self, client: Client) -> None:
@@ -157,11 +166,19 @@ class GameServer:
             side = None
         else:
             side, token = room.take_seat(data.get("side"))
-        previous, client.room, client.side = client.room, room, side
+        previous = client.room
+        self.leave(client)
+        client.room, client.side, client.patches = room, side, bool(data.get("patches"))
+        self.watchers.setdefault(room, set()).add(client)
         client.send("joined", **room.welcome(side, token))
         if previous is not None and previous is not room:
             self.broadcast(previous, [])
         self.broadcast(room, [])
+
+    def leave(self, client: Client) -> None:
+        if client.room is not None:
+            self.watchers.get(client.room, set()).discard(client)
+        client.room, client.shown = None, None
 
     def _seat(self, client: Client, data: dict) -> tuple[Room, str]:
         if client.room is None:
@@ -190,16 +207,27 @@ class GameServer:
 
     # --- telling everyone --------------------------------------------------------------------
     def broadcast(self, room: Room, events: list) -> None:
-        watchers = [c for c in self.clients if c.room is room]
+        """Send everyone in ``room`` its ``state``: each message is written once, for all the
+        watchers of one side holding the same observation (the whole one, or one patch)."""
+        watchers = list(self.watchers.get(room, ()))
         connected = {side: any(c.side == side for c in watchers) for side in room.spec.sides}
-        views: dict[str | None, dict] = {}
+        fields: dict[str | None, dict] = {}
+        written: list[tuple[str | None, Any, str]] = []     # (side, what its watcher held, message)
         for watcher in watchers:
-            if watcher.side not in views:
-                views[watcher.side] = room.view(watcher.side, events, connected)
+            shown = room.observation(watcher.side)
+            held = watcher.shown if watcher.patches else None
+            text = next((t for side, base, t in written if side == watcher.side and base is held), None)
+            if text is None:
+                if watcher.side not in fields:
+                    fields[watcher.side] = room.view(watcher.side, events, connected)
+                raw = {"observation": dumps(shown)} if held is None else {"patch": dumps_patch(diff(held, shown))}
+                text = encode_raw("state", raw, **fields[watcher.side])
+                written.append((watcher.side, held, text))
+            watcher.shown = shown
             try:
-                watcher.send("state", **views[watcher.side])
+                watcher.send_text(text)
             except ConnectionError:
-                watcher.room = None
+                self.leave(watcher)
                 asyncio.ensure_future(watcher.ws.close(1008, "messages not read"))
 
 

@@ -15,15 +15,19 @@ KIND_CODES = {"10", "9", "8", "7", "6", "5", "4", "3", "2", "1", "MS", "SS", "ML
 
 
 class RecordingSeat(RemoteSeat):
-    """A seat that keeps every message the server sent it, as received."""
+    """A seat that keeps every message the server sent it, as received (a patch included), with
+    the whole observation it held after each ``state``."""
 
     def __init__(self, *args, **kwargs) -> None:
         self.received: list[dict] = []
         super().__init__(*args, **kwargs)
 
     def _receive(self, message: dict) -> None:
-        self.received.append(json.loads(json.dumps(message)))
+        received = json.loads(json.dumps(message))
         super()._receive(message)
+        if received["kind"] == "state":
+            received["observation"] = self.state["observation"]
+        self.received.append(received)
 
 
 def test_no_message_to_a_seat_names_an_enemy_identity_it_had_not_seen(server):
@@ -61,6 +65,7 @@ def test_no_message_to_a_seat_names_an_enemy_identity_it_had_not_seen(server):
                     assert event["piece"] in seen, event
             checked += 1
     assert checked > 100      # a whole game's worth of messages was looked at
+    assert sum("patch" in m for seat in seats.values() for m in seat.received) > 100   # mostly patches
     # and the check can fail: the engine does know identities the enemy seat has not seen
     last = known[len(record.actions)]
     hidden = [p for p in last["south"]["pieces"] if p["side"] == "south" and
