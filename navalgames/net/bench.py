@@ -70,23 +70,23 @@ def _connect(address: str):
     return connect(address, compression=None, max_size=None, proxy=None)
 
 
-async def table(address: str, game: str, variant: str, arrival: float, think: float, figures: Figures,
-                rng: random.Random) -> tuple[int, int]:
+async def table(address: str, game: str, variant: str, sides: tuple[str, ...], arrival: float, think: float,
+                figures: Figures, rng: random.Random) -> tuple[int, int]:
     """One table of the room: a game arrives ``arrival`` seconds in, and each time one ends another
     takes its place until the window closes. (games played to the end, games lost)."""
     await asyncio.sleep(arrival)
     ended = lost = 0
     while not figures.closing.is_set():
         try:
-            finished = await one_game(address, game, variant, think, figures, rng)
+            finished = await one_game(address, game, variant, sides, think, figures, rng)
         except (OSError, WebSocketException, asyncio.TimeoutError, ValueError, KeyError):
             finished = False       # a connection refused or cut, a reply not understood
         ended, lost = ended + finished, lost + (not finished)
     return ended, lost
 
 
-async def one_game(address: str, game: str, variant: str, think: float, figures: Figures,
-                   rng: random.Random) -> bool:
+async def one_game(address: str, game: str, variant: str, sides: tuple[str, ...], think: float,
+                   figures: Figures, rng: random.Random) -> bool:
     """A game created, both seats joined and played to its end; True if it ended."""
     async with _connect(address) as ws:
         asked = time.perf_counter()
@@ -96,7 +96,7 @@ async def one_game(address: str, game: str, variant: str, think: float, figures:
     if reply["kind"] != "created":
         return False
     seats = [play(address, reply["code"], side, think, figures, random.Random(rng.random()))
-             for side in get_game(game).sides]
+             for side in sides]
     return all(await asyncio.gather(*seats))
 
 
@@ -142,7 +142,8 @@ async def run_games(address: str, game: str, variant: str, games: int, think: fl
     (figures, games played to the end, games lost, the window's length in seconds)."""
     rng = random.Random(seed)
     figures = Figures()
-    tasks = [asyncio.create_task(table(address, game, variant, rng.uniform(0, ramp), think, figures,
+    sides = get_game(game).sides     # looked up once: the registry is slow to ask, and clients wait
+    tasks = [asyncio.create_task(table(address, game, variant, sides, rng.uniform(0, ramp), think, figures,
                                        random.Random(rng.random())))
              for _ in range(games)]
     started = time.perf_counter()

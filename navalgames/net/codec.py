@@ -82,7 +82,7 @@ def from_json(hint: Any, data: Any) -> Any:
 
 _plain = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 _TEXTS: dict[Any, str] = {}
-TEXT_LIMIT = 100_000            # texts kept at most; the cache starts afresh beyond that
+TEXT_LIMIT = 20_000             # texts kept at most (few: the cyclic GC scans them); then afresh
 _UNHASHABLE: set[type] = set()  # dataclasses holding a dict or a list: never kept
 
 

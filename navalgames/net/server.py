@@ -25,7 +25,7 @@ from .codec import dumps
 from .patch import diff, dumps_patch
 from .protocol import MAX_BYTES, ProtocolError, decode, encode, encode_raw
 from .room import Room, RoomError, new_code
-from .store import GameStore
+from .store import GameStore, StoredGame
 
 log = logging.getLogger("navalgames.net.server")
 
@@ -80,14 +80,27 @@ class GameServer:
         self.clients: set[Client] = set()
         self.watchers: dict[Room, set[Client]] = {}     # who is in each room, seats and spectators
         for stored in store.games():
-            spec = self.specs.get(stored.game)
-            if spec is None:
-                log.warning("game %s: %r is not installed; kept in the store, not served", stored.code, stored.game)
-                continue
-            try:
-                self.rooms[stored.code] = Room(spec, stored, store)
-            except Exception as exc:   # one broken game must not keep the others offline
-                log.warning("game %s cannot be restored: %s", stored.code, exc)
+            self._restore(stored)
+
+    def _restore(self, stored: StoredGame) -> Room | None:
+        spec = self.specs.get(stored.game)
+        if spec is None:
+            log.warning("game %s: %r is not installed; kept in the store, not served", stored.code, stored.game)
+            return None
+        try:
+            room = self.rooms[stored.code] = Room(spec, stored, self.store)
+        except Exception as exc:   # one broken game must not keep the others offline
+            log.warning("game %s cannot be restored: %s", stored.code, exc)
+            return None
+        return room
+
+    def room(self, code: str) -> Room | None:
+        """The game ``code``: in memory, or a finished one read back from the store."""
+        room = self.rooms.get(code)
+        if room is None:
+            stored = self.store.game(code)
+            room = self._restore(stored) if stored is not None else None
+        return room
 
     # --- connections -----------------------------------------------------------------------
     async def handle(self, ws: ServerConnection) -> None:
@@ -146,7 +159,7 @@ class GameServer:
         if spec is None:
             raise RoomError(f"no game {data['game']!r}: expected one of {', '.join(self.specs)}")
         code = new_code()
-        while code in self.rooms:
+        while code in self.rooms or self.store.game(code) is not None:
             code = new_code()
         try:
             room = Room.create(spec, data["variant"], data["options"], self.store, code)
@@ -156,7 +169,7 @@ class GameServer:
         client.send("created", code=code)
 
     def on_join(self, client: Client, data: dict) -> None:
-        room = self.rooms.get(data["code"].strip().upper())
+        room = self.room(data["code"].strip().upper())
         if room is None:
             raise RoomError(f"no game with code {data['code']!r}")
         token = data.get("token")
@@ -176,9 +189,18 @@ class GameServer:
         self.broadcast(room, [])
 
     def leave(self, client: Client) -> None:
-        if client.room is not None:
-            self.watchers.get(client.room, set()).discard(client)
+        room = client.room
         client.room, client.shown = None, None
+        if room is None:
+            return
+        watchers = self.watchers.get(room, set())
+        watchers.discard(client)
+        if not watchers and room.outcome():
+            # a finished game nobody watches is let go of: a server up for months does not hold
+            # every game ever played (the store does; ``room`` reads it back if asked for)
+            self.watchers.pop(room, None)
+            if self.rooms.get(room.code) is room:
+                del self.rooms[room.code]
 
     def _seat(self, client: Client, data: dict) -> tuple[Room, str]:
         if client.room is None:

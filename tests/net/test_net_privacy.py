@@ -34,7 +34,7 @@ def test_no_message_to_a_seat_names_an_enemy_identity_it_had_not_seen(server):
     code = create_game(server.address, "dover-patrol", "flagship-hunt")
     seats = {side: RecordingSeat(server.address, code, side=side) for side in SIDES}
     play_game(server.address, code, {"south": "random", "north": "random"}, seats)
-    record = server.server.rooms[code].match.record
+    record = server.server.room(code).match.record
 
     # What the engine lets each side know after each step of the record.
     state = initial_state(server.server.specs["dover-patrol"], record)
@@ -79,7 +79,7 @@ def test_a_spectator_sees_only_what_both_sides_know(server):
     play_game(server.address, code, {"south": "random", "north": "random"})
     watcher.wait(lambda: watcher.state and watcher.state["outcome"], 30)
     watcher.close()
-    room = server.server.rooms[code]
+    room = server.server.room(code)
     views = {side: room.match.state.observation(side) for side in SIDES}
     final = watcher.received[-1]["observation"]
     for piece in final["pieces"]:

@@ -78,7 +78,7 @@ def test_remote_new_and_remote_play_as_written(server, capsys):
     other.close()
     out = capsys.readouterr().out.splitlines()
     assert out[0] == f"Dover Patrol, flagship-hunt, game {code}: random plays south"
-    final = server.server.rooms[code].match.outcome()
+    final = server.server.room(code).match.outcome()
     result = {None: "draw", "south": "win", "north": "loss"}[final.winner]
     assert out[-1].startswith(f"south: {result}; ending: {final.reason}; ")
 
