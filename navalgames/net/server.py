@@ -180,8 +180,10 @@ class GameServer:
         else:
             side, token = room.take_seat(data.get("side"))
         previous = client.room
-        self.leave(client)
+        if previous is not room:      # (leaving the same finished game would let go of it)
+            self.leave(client)
         client.room, client.side, client.patches = room, side, bool(data.get("patches"))
+        client.shown = None           # a join is answered with a whole observation
         self.watchers.setdefault(room, set()).add(client)
         client.send("joined", **room.welcome(side, token))
         if previous is not None and previous is not room:
