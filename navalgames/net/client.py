@@ -17,6 +17,7 @@ from typing import Any, Callable
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import connect
 
+from .patch import apply
 from .protocol import MAX_BYTES, encode
 
 FIRST_DELAY = 0.05        # seconds before the first reconnection
@@ -88,7 +89,7 @@ class RemoteSeat:
                 with _open(self.address) as ws:
                     self._ws = ws
                     ws.send(encode("join", code=self.code, side=self.side, token=self.token,
-                                   spectate=self.spectate or None))
+                                   spectate=self.spectate or None, patches=True))
                     for message in ws:
                         self._receive(json.loads(message))
                         delay, lost_since = FIRST_DELAY, None
@@ -116,6 +117,12 @@ class RemoteSeat:
             self._update(side=message["side"], token=message["token"] or self.token, game=message,
                          connected=True, joins=self.joins + 1)
         elif kind == "state":
+            if "patch" in message:    # only what changed: ``state`` still holds the whole observation
+                try:
+                    message["observation"] = apply(self.state["observation"], message.pop("patch"))
+                except (LookupError, TypeError, ValueError):
+                    self._ws.close()  # a patch that does not fit: reconnect, for a whole observation
+                    return
             with self._changed:
                 self.events.extend(message["events"])
             self._update(state=message)

@@ -8,6 +8,7 @@ back guided by the dataclass's type hints, so the client rebuilds the very value
 from __future__ import annotations
 
 import dataclasses
+import json
 import functools
 import types
 import typing
@@ -72,3 +73,56 @@ def from_json(hint: Any, data: Any) -> Any:
     if origin is list:
         return [from_json(args[0], v) for v in data]
     return data
+
+
+# --- JSON text, fast -------------------------------------------------------------------------
+# The server writes an observation for every seat after every action, and from one action to the
+# next almost every piece in it is the same frozen value: the text of such values is kept and
+# reused (values are hashed, so equal pieces share one text), and only what changed is written.
+
+_plain = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+_TEXTS: dict[Any, str] = {}
+TEXT_LIMIT = 20_000             # texts kept at most (few: the cyclic GC scans them); then afresh
+_UNHASHABLE: set[type] = set()  # dataclasses holding a dict or a list: never kept
+
+
+@functools.cache
+def _prefixes(cls: type) -> tuple[tuple[str, str], ...]:
+    """(name, '"name":') of each field of a dataclass, the second ready to be written."""
+    return tuple((name, _plain(name) + ":") for name in _names(cls))
+
+
+def dumps(value: Any) -> str:
+    """The JSON text of ``to_json(value)``, written faster for values seen before."""
+    kind = type(value)
+    if kind in SCALARS:
+        return _plain(value)
+    if _names(kind) is not None:
+        return "{" + ",".join(key + _text(getattr(value, name)) for name, key in _prefixes(kind)) + "}"
+    if kind is tuple or kind is list:
+        if not value or _names(type(value[0])) is None:
+            try:
+                return _plain(value)          # scalars and tuples of them: json's C encoder
+            except TypeError:                 # a set or a dataclass further in
+                pass
+        return "[" + ",".join(map(_text, value)) + "]"
+    return _plain(to_json(value))
+
+
+def _text(value: Any) -> str:
+    """``dumps(value)``, kept for next time when ``value`` is a hashable frozen value."""
+    kind = type(value)
+    if kind in SCALARS:
+        return _plain(value)
+    if kind not in _UNHASHABLE and (kind is frozenset or _names(kind) is not None):
+        try:
+            text = _TEXTS.get(value)
+        except TypeError:                  # a dataclass holding a dict or a list
+            _UNHASHABLE.add(kind)
+            return dumps(value)
+        if text is None:
+            if len(_TEXTS) >= TEXT_LIMIT:
+                _TEXTS.clear()
+            text = _TEXTS[value] = dumps(value)
+        return text
+    return dumps(value)

@@ -17,14 +17,14 @@ MAX_DEPTH = 8             # objects and lists nested deeper than this are refuse
 #: what a client may send: kind -> {field: type} of the fields it must carry
 CLIENT_KINDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "create": {"game": str, "variant": str, "options": dict},
-    "join": {"code": str},              # optional: "side", "token", "spectate"
+    "join": {"code": str},              # optional: "side", "token", "spectate", "patches"
     "act": {"token": str, "action": str, "seq": int},
     "offer_draw": {"token": str},
     "answer_draw": {"token": str, "accept": bool},
     "resign": {"token": str},
 }
 OPTIONAL_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
-    "join": {"side": str, "token": str, "spectate": bool},
+    "join": {"side": str, "token": str, "spectate": bool, "patches": bool},
 }
 
 
@@ -34,6 +34,12 @@ class ProtocolError(ValueError):
 
 def encode(kind: str, **fields: Any) -> str:
     return json.dumps({"v": VERSION, "kind": kind, **fields}, separators=(",", ":"))
+
+
+def encode_raw(kind: str, raw: dict[str, str], **fields: Any) -> str:
+    """``encode``, with the fields of ``raw`` given as JSON text already written."""
+    text = encode(kind, **fields)
+    return text[:-1] + "".join(f",{json.dumps(name)}:{value}" for name, value in raw.items()) + "}"
 
 
 def depth(value: Any) -> int:

@@ -14,10 +14,10 @@ from typing import Any
 from navalgames.core.match import Match
 from navalgames.core.records import GameRecord
 from navalgames.core.registry import GameSpec
-from navalgames.core.state import Event, Outcome
+from navalgames.core.state import Event, GameState, Outcome
 
 from .store import GameStore, StoredGame
-from .views import event_filter, public_view, seat_view
+from .views import event_filter, public_view
 
 TOKEN_BYTES = 24            # 192 bits: a seat's secret, never guessed
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O or 1/I to misread
@@ -33,7 +33,8 @@ def new_code() -> str:
 
 
 class Room:
-    def __init__(self, spec: GameSpec, stored: StoredGame, store: GameStore) -> None:
+    def __init__(self, spec: GameSpec, stored: StoredGame, store: GameStore,
+                 state: GameState | None = None) -> None:
         self.spec = spec
         self.code = stored.code
         self.store = store
@@ -43,8 +44,12 @@ class Room:
         record = GameRecord(game=stored.game, variant=stored.variant, options=dict(stored.options),
                             seed=stored.seed, players={side: "remote" for side in spec.sides},
                             actions=list(stored.actions))
-        self.match = Match(spec, record)
+        self.match = Match(spec, record, state=state)
         self.visible = event_filter(spec)
+        # what each one is shown at step ``_shown_at``: computed once per step, whoever asks
+        self._shown_at = -1
+        self._shown: dict[str | None, Any] = {}
+        self._legal: list[str] = []
         if len(record.actions) > len(stored.actions):     # the game opened with dice
             self.store.add_actions(self.code, len(stored.actions), record.actions[len(stored.actions):])
 
@@ -52,11 +57,11 @@ class Room:
     def create(cls, spec: GameSpec, variant: str, options: dict[str, Any], store: GameStore,
                code: str) -> "Room":
         spec.variant(variant)                     # ValueError naming the variants
-        spec.load_engine().new_game(variant, options)   # ValueError for a bad option
+        state = spec.load_engine().new_game(variant, options)   # ValueError for a bad option
         seed = secrets.randbelow(2**31)
         stored = StoredGame(code, spec.id, variant, dict(options), seed)
         store.add_game(stored)
-        return cls(spec, stored, store)
+        return cls(spec, stored, store, state)     # laid out once (Blockade's islands take a while)
 
     # --- seats ---------------------------------------------------------------------------
     def take_seat(self, side: str | None) -> tuple[str, str]:
@@ -121,6 +126,7 @@ class Room:
             record.actions = record.actions[:before]
             record.result = None
             self.match = Match(self.spec, record)
+            self._shown_at = -1
             raise RoomError("the server could not save that action, so it was not played: try again") from None
         self.draw_offer = None
         return events
@@ -156,16 +162,31 @@ class Room:
         self.result = outcome.as_dict()
 
     # --- what each one sees ------------------------------------------------------------------
+    def observation(self, side: str | None) -> Any:
+        """What ``side`` (None: a spectator) is shown now: an engine value, made once per step."""
+        if self._shown_at != self.seq:
+            self._shown_at, self._shown = self.seq, {}
+            to_act = self.to_act()
+            self._legal = [str(a) for a in self.match.state.legal_actions()] if to_act else []
+        shown = self._shown.get(side)
+        if shown is None:
+            if side is None:
+                shown = public_view({s: self.observation(s) for s in self.spec.sides}, self.spec.sides)
+            else:
+                shown = self.match.state.observation(side)
+            self._shown[side] = shown
+        return shown
+
     def view(self, side: str | None, events: list[Event], connected: dict[str, bool]) -> dict[str, Any]:
-        """The ``state`` message for a seat (``side``) or a spectator (None)."""
-        state = self.match.state
+        """The ``state`` message for a seat (``side``) or a spectator (None), but its
+        ``observation``, which the server writes whole or as a patch (see ``observation``)."""
+        self.observation(side)                    # brings the step's legal actions up to date
         to_act = self.to_act()
-        shown = [self.visible(e, side).as_dict() for e in events]
         return {
             "code": self.code, "seq": self.seq, "you": side, "to_act": to_act,
-            "observation": seat_view(state, side) if side else public_view(state, self.spec.sides),
-            "legal": [str(a) for a in state.legal_actions()] if side is not None and side == to_act else [],
-            "events": shown, "outcome": self.outcome(), "draw_offer": self.draw_offer,
+            "legal": self._legal if side is not None and side == to_act else [],
+            "events": [self.visible(e, side).as_dict() for e in events],
+            "outcome": self.outcome(), "draw_offer": self.draw_offer,
             "connected": connected,
             # once the game is over nothing is secret: the whole record, for the game-over replay
             "final": {"actions": list(self.match.record.actions), "seed": self.match.record.seed}

@@ -21,9 +21,11 @@ from websockets.exceptions import ConnectionClosed
 
 from navalgames.core.registry import GameSpec, discover_games
 
-from .protocol import MAX_BYTES, ProtocolError, decode, encode
+from .codec import dumps
+from .patch import diff, dumps_patch
+from .protocol import MAX_BYTES, ProtocolError, decode, encode, encode_raw
 from .room import Room, RoomError, new_code
-from .store import GameStore
+from .store import GameStore, StoredGame
 
 log = logging.getLogger("navalgames.net.server")
 
@@ -55,12 +57,17 @@ class Client:
     ws: ServerConnection
     room: Room | None = None
     side: str | None = None          # None: a spectator (or not joined)
+    patches: bool = False            # asked for observations as patches on the one sent before
+    shown: Any = None                # the observation last sent (an engine value), to patch
     queue: asyncio.Queue = field(default_factory=asyncio.Queue)
 
     def send(self, kind: str, **fields: Any) -> None:
+        self.send_text(encode(kind, **fields))
+
+    def send_text(self, text: str) -> None:
         if self.queue.qsize() >= QUEUE_LIMIT:
             raise ConnectionError("the client does not read its messages")
-        self.queue.put_nowait(encode(kind, **fields))
+        self.queue.put_nowait(text)
 
 
 class GameServer:
@@ -71,15 +78,29 @@ class GameServer:
         self.specs: dict[str, GameSpec] = discover_games()
         self.rooms: dict[str, Room] = {}
         self.clients: set[Client] = set()
+        self.watchers: dict[Room, set[Client]] = {}     # who is in each room, seats and spectators
         for stored in store.games():
-            spec = self.specs.get(stored.game)
-            if spec is None:
-                log.warning("game %s: %r is not installed; kept in the store, not served", stored.code, stored.game)
-                continue
-            try:
-                self.rooms[stored.code] = Room(spec, stored, store)
-            except Exception as exc:   # one broken game must not keep the others offline
-                log.warning("game %s cannot be restored: %s", stored.code, exc)
+            self._restore(stored)
+
+    def _restore(self, stored: StoredGame) -> Room | None:
+        spec = self.specs.get(stored.game)
+        if spec is None:
+            log.warning("game %s: %r is not installed; kept in the store, not served", stored.code, stored.game)
+            return None
+        try:
+            room = self.rooms[stored.code] = Room(spec, stored, self.store)
+        except Exception as exc:   # one broken game must not keep the others offline
+            log.warning("game %s cannot be restored: %s", stored.code, exc)
+            return None
+        return room
+
+    def room(self, code: str) -> Room | None:
+        """The game ``code``: in memory, or a finished one read back from the store."""
+        room = self.rooms.get(code)
+        if room is None:
+            stored = self.store.game(code)
+            room = self._restore(stored) if stored is not None else None
+        return room
 
     # --- connections -----------------------------------------------------------------------
     async def handle(self, ws: ServerConnection) -> None:
@@ -107,7 +128,8 @@ class GameServer:
             self.clients.discard(client)
             writer.cancel()
             if client.room is not None:
-                room, client.room = client.room, None
+                room = client.room
+                self.leave(client)
                 self.broadcast(room, [])             # the others see the seat go empty
 
     async def _write(self, client: Client) -> None:
@@ -137,7 +159,7 @@ class GameServer:
         if spec is None:
             raise RoomError(f"no game {data['game']!r}: expected one of {', '.join(self.specs)}")
         code = new_code()
-        while code in self.rooms:
+        while code in self.rooms or self.store.game(code) is not None:
             code = new_code()
         try:
             room = Room.create(spec, data["variant"], data["options"], self.store, code)
@@ -147,7 +169,7 @@ class GameServer:
         client.send("created", code=code)
 
     def on_join(self, client: Client, data: dict) -> None:
-        room = self.rooms.get(data["code"].strip().upper())
+        room = self.room(data["code"].strip().upper())
         if room is None:
             raise RoomError(f"no game with code {data['code']!r}")
         token = data.get("token")
@@ -157,11 +179,30 @@ class GameServer:
             side = None
         else:
             side, token = room.take_seat(data.get("side"))
-        previous, client.room, client.side = client.room, room, side
+        previous = client.room
+        if previous is not room:      # (leaving the same finished game would let go of it)
+            self.leave(client)
+        client.room, client.side, client.patches = room, side, bool(data.get("patches"))
+        client.shown = None           # a join is answered with a whole observation
+        self.watchers.setdefault(room, set()).add(client)
         client.send("joined", **room.welcome(side, token))
         if previous is not None and previous is not room:
             self.broadcast(previous, [])
         self.broadcast(room, [])
+
+    def leave(self, client: Client) -> None:
+        room = client.room
+        client.room, client.shown = None, None
+        if room is None:
+            return
+        watchers = self.watchers.get(room, set())
+        watchers.discard(client)
+        if not watchers and room.outcome():
+            # a finished game nobody watches is let go of: a server up for months does not hold
+            # every game ever played (the store does; ``room`` reads it back if asked for)
+            self.watchers.pop(room, None)
+            if self.rooms.get(room.code) is room:
+                del self.rooms[room.code]
 
     def _seat(self, client: Client, data: dict) -> tuple[Room, str]:
         if client.room is None:
@@ -190,16 +231,27 @@ class GameServer:
 
     # --- telling everyone --------------------------------------------------------------------
     def broadcast(self, room: Room, events: list) -> None:
-        watchers = [c for c in self.clients if c.room is room]
+        """Send everyone in ``room`` its ``state``: each message is written once, for all the
+        watchers of one side holding the same observation (the whole one, or one patch)."""
+        watchers = list(self.watchers.get(room, ()))
         connected = {side: any(c.side == side for c in watchers) for side in room.spec.sides}
-        views: dict[str | None, dict] = {}
+        fields: dict[str | None, dict] = {}
+        written: list[tuple[str | None, Any, str]] = []     # (side, what its watcher held, message)
         for watcher in watchers:
-            if watcher.side not in views:
-                views[watcher.side] = room.view(watcher.side, events, connected)
+            shown = room.observation(watcher.side)
+            held = watcher.shown if watcher.patches else None
+            text = next((t for side, base, t in written if side == watcher.side and base is held), None)
+            if text is None:
+                if watcher.side not in fields:
+                    fields[watcher.side] = room.view(watcher.side, events, connected)
+                raw = {"observation": dumps(shown)} if held is None else {"patch": dumps_patch(diff(held, shown))}
+                text = encode_raw("state", raw, **fields[watcher.side])
+                written.append((watcher.side, held, text))
+            watcher.shown = shown
             try:
-                watcher.send("state", **views[watcher.side])
+                watcher.send_text(text)
             except ConnectionError:
-                watcher.room = None
+                self.leave(watcher)
                 asyncio.ensure_future(watcher.ws.close(1008, "messages not read"))
 
 

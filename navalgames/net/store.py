@@ -32,6 +32,7 @@ class GameStore(Protocol):
     def add_actions(self, code: str, first_index: int, actions: list[str]) -> None: ...
     def set_result(self, code: str, result: dict[str, Any]) -> None: ...
     def games(self) -> list[StoredGame]: ...
+    def game(self, code: str) -> StoredGame | None: ...
     def close(self) -> None: ...
 
 
@@ -84,13 +85,22 @@ waiting on the disk at every move.
         self._write("UPDATE games SET result = ? WHERE code = ?", [(json.dumps(result), code)])
 
     def games(self) -> list[StoredGame]:
+        return self._read("", ())
+
+    def game(self, code: str) -> StoredGame | None:
+        """One game by its code (a finished game the server let go of, asked for again)."""
+        found = self._read("WHERE code = ?", (code,))
+        return found[0] if found else None
+
+    def _read(self, where: str, args: tuple) -> list[StoredGame]:
         found = {}
-        for code, game, variant, options, seed, result in self.db.execute("SELECT * FROM games"):
+        for code, game, variant, options, seed, result in self.db.execute(f"SELECT * FROM games {where}", args):
             found[code] = StoredGame(code, game, variant, json.loads(options), seed,
                                      result=json.loads(result) if result else None)
-        for code, side, token in self.db.execute("SELECT code, side, token FROM seats"):
+        for code, side, token in self.db.execute(f"SELECT code, side, token FROM seats {where}", args):
             found[code].tokens[side] = token
-        for code, _, action in self.db.execute("SELECT code, idx, action FROM actions ORDER BY code, idx"):
+        for code, _, action in self.db.execute(f"SELECT code, idx, action FROM actions {where} ORDER BY code, idx",
+                                               args):
             found[code].actions.append(action)
         return list(found.values())
 

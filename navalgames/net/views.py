@@ -12,9 +12,7 @@ import importlib
 from typing import Any, Callable
 
 from navalgames.core.registry import GameSpec
-from navalgames.core.state import Event, GameState
-
-from .codec import to_json
+from navalgames.core.state import Event
 
 
 def event_filter(spec: GameSpec) -> Callable[[Event, str | None], Event]:
@@ -23,17 +21,12 @@ def event_filter(spec: GameSpec) -> Callable[[Event, str | None], Event]:
     return getattr(module, "visible_event", lambda event, viewer: event)
 
 
-def seat_view(state: GameState, side: str) -> Any:
-    return to_json(state.observation(side))
-
-
-def public_view(state: GameState, sides: tuple[str, ...]) -> Any:
-    """The position as both players may see it."""
-    views = {side: state.observation(side) for side in sides}
+def public_view(views: dict[str, Any], sides: tuple[str, ...]) -> Any:
+    """The position as both players may see it, from each side's observation (``views``)."""
     first = views[sides[0]]
     if not dataclasses.is_dataclass(first):
-        return to_json(first)          # nothing hidden: each side sees the whole position
+        return first                   # nothing hidden: each side sees the whole position
     enemy_of = {sides[0]: sides[1], sides[1]: sides[0]}
-    pieces = tuple(next(p for p in views[enemy_of[piece.side]].pieces if p.id == piece.id)
-                   for piece in first.pieces)
-    return to_json(dataclasses.replace(first, observer="spectator", pieces=pieces))
+    seen_by = {side: {p.id: p for p in views[side].pieces} for side in sides}
+    pieces = tuple(seen_by[enemy_of[piece.side]][piece.id] for piece in first.pieces)
+    return dataclasses.replace(first, observer="spectator", pieces=pieces)

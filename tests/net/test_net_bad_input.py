@@ -61,7 +61,7 @@ def latest_state(raw: Raw) -> dict:
 
 
 def errors_and_nothing_changes(server, code, raw, says, **fields):
-    room = server.server.rooms[code]
+    room = server.server.room(code)
     before = list(room.match.record.actions)
     reply = raw.ask(**fields) if "text" in fields else raw.ask(fields.pop("kind"), **fields)
     while reply["kind"] == "state":     # a presence update may come first
@@ -215,3 +215,36 @@ def test_a_deployment_of_ones_own_is_judged_by_the_engine():
     assert room.seq == 0 and store.games()[0].actions == []
     room.act("south", own, 0)
     assert store.games()[0].actions == [own]
+
+
+class FakeSocket:
+    """Where the server's writer would send: only the close code is of interest here."""
+    close_code = None
+
+    async def close(self, code, reason):
+        self.close_code = code
+
+
+def test_a_client_that_does_not_read_is_dropped_and_the_others_are_still_told():
+    import asyncio
+
+    from navalgames.core.registry import get_game
+    from navalgames.net.room import Room
+    from navalgames.net.server import QUEUE_LIMIT, Client, GameServer
+
+    async def scenario():
+        server = GameServer(SQLiteStore(":memory:"))
+        room = server.rooms["ABCDEF"] = Room.create(get_game("naval-blockade"), "standard", {}, server.store, "ABCDEF")
+        sleeper, player = Client(FakeSocket()), Client(FakeSocket())
+        server.on_join(sleeper, {"code": "ABCDEF", "spectate": True})
+        while sleeper.queue.qsize() < QUEUE_LIMIT:     # its writer never gets the messages out
+            sleeper.queue.put_nowait("unread")
+        server.on_join(player, {"code": "ABCDEF", "side": "runner"})
+        await asyncio.sleep(0)                         # the close it was given runs
+        return server, room, sleeper, player
+
+    server, room, sleeper, player = asyncio.run(scenario())
+    assert sleeper.ws.close_code == 1008 and sleeper.room is None
+    assert server.watchers[room] == {player}
+    told = [json.loads(player.queue.get_nowait()) for _ in range(player.queue.qsize())]
+    assert [m["kind"] for m in told] == ["joined", "state"] and told[1]["to_act"] == "runner"

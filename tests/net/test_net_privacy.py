@@ -15,22 +15,26 @@ KIND_CODES = {"10", "9", "8", "7", "6", "5", "4", "3", "2", "1", "MS", "SS", "ML
 
 
 class RecordingSeat(RemoteSeat):
-    """A seat that keeps every message the server sent it, as received."""
+    """A seat that keeps every message the server sent it, as received (a patch included), with
+    the whole observation it held after each ``state``."""
 
     def __init__(self, *args, **kwargs) -> None:
         self.received: list[dict] = []
         super().__init__(*args, **kwargs)
 
     def _receive(self, message: dict) -> None:
-        self.received.append(json.loads(json.dumps(message)))
+        received = json.loads(json.dumps(message))
         super()._receive(message)
+        if received["kind"] == "state":
+            received["observation"] = self.state["observation"]
+        self.received.append(received)
 
 
 def test_no_message_to_a_seat_names_an_enemy_identity_it_had_not_seen(server):
     code = create_game(server.address, "dover-patrol", "flagship-hunt")
     seats = {side: RecordingSeat(server.address, code, side=side) for side in SIDES}
     play_game(server.address, code, {"south": "random", "north": "random"}, seats)
-    record = server.server.rooms[code].match.record
+    record = server.server.room(code).match.record
 
     # What the engine lets each side know after each step of the record.
     state = initial_state(server.server.specs["dover-patrol"], record)
@@ -61,6 +65,7 @@ def test_no_message_to_a_seat_names_an_enemy_identity_it_had_not_seen(server):
                     assert event["piece"] in seen, event
             checked += 1
     assert checked > 100      # a whole game's worth of messages was looked at
+    assert sum("patch" in m for seat in seats.values() for m in seat.received) > 100   # mostly patches
     # and the check can fail: the engine does know identities the enemy seat has not seen
     last = known[len(record.actions)]
     hidden = [p for p in last["south"]["pieces"] if p["side"] == "south" and
@@ -74,7 +79,7 @@ def test_a_spectator_sees_only_what_both_sides_know(server):
     play_game(server.address, code, {"south": "random", "north": "random"})
     watcher.wait(lambda: watcher.state and watcher.state["outcome"], 30)
     watcher.close()
-    room = server.server.rooms[code]
+    room = server.server.room(code)
     views = {side: room.match.state.observation(side) for side in SIDES}
     final = watcher.received[-1]["observation"]
     for piece in final["pieces"]:

@@ -78,7 +78,7 @@ def test_remote_new_and_remote_play_as_written(server, capsys):
     other.close()
     out = capsys.readouterr().out.splitlines()
     assert out[0] == f"Dover Patrol, flagship-hunt, game {code}: random plays south"
-    final = server.server.rooms[code].match.outcome()
+    final = server.server.room(code).match.outcome()
     result = {None: "draw", "south": "win", "north": "loss"}[final.winner]
     assert out[-1].startswith(f"south: {result}; ending: {final.reason}; ")
 
@@ -105,9 +105,15 @@ def test_serve_says_clearly_when_the_port_is_taken(tmp_path):
 
 
 def test_bench_server_prints_its_figures(capsys):
-    assert main(["bench-server", "--games", "3", "--game", "naval-blockade", "--variant", "standard"]) == 0
+    assert main(["bench-server", "--games", "3", "--game", "naval-blockade", "--variant", "standard",
+                 "--think", "0.02", "--ramp", "0.5", "--window", "2"]) == 0
     out = capsys.readouterr().out
     assert "3 concurrent games of naval-blockade (standard)" in out
+    assert re.search(r"load average before: [\d.]+, [\d.]+, [\d.]+", out)
+    assert "about 150 actions per second once all have arrived" in out      # 3 games / 0.02 s
+    assert re.search(r"yardstick: the engine alone plays [\d,]+ actions per second", out)
     assert re.search(r"round trip of an action: median [\d.]+ ms, 95th percentile [\d.]+ ms", out)
-    assert "games completed 3, lost 0" in out
+    completed = int(re.search(r"games completed (\d+), lost 0 \((\d+) of them", out).group(1))
+    assert completed > 3         # Blockade games are short: ended games were replaced by new ones
     assert main(["bench-server", "--games", "0"]) == 2
+    assert main(["bench-server", "--window", "0"]) == 2
