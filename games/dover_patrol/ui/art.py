@@ -41,6 +41,7 @@ class Palette:
     side: dict                          # side -> main colour of its pieces
     side_dark: dict
     side_light: dict
+    numeral: dict                       # side -> the value's colour on that side's band (4.5:1 at least)
     face: tuple[int, int, int]          # the card face of a piece
     ink: tuple[int, int, int]           # silhouettes and numbers
     legal: tuple[int, int, int]         # legal destinations
@@ -60,6 +61,7 @@ NORMAL = Palette(
     side={"south": (176, 48, 40), "north": (34, 60, 110)},
     side_dark={"south": (112, 26, 22), "north": (16, 30, 62)},
     side_light={"south": (226, 150, 140), "north": (150, 174, 214)},
+    numeral={"south": (255, 255, 255), "north": (255, 255, 255)},
     face=(240, 232, 210), ink=(30, 36, 46),
     legal=(250, 226, 90), target=(255, 110, 60), selected=(255, 255, 255), last_move=(240, 200, 120),
     panel=(24, 32, 44), panel_text=(232, 228, 214), panel_dim=(150, 160, 170),
@@ -74,6 +76,7 @@ COLOUR_BLIND = Palette(
     side={"south": (230, 159, 0), "north": (0, 114, 178)},
     side_dark={"south": (150, 96, 0), "north": (0, 62, 104)},
     side_light={"south": (250, 214, 140), "north": (140, 196, 232)},
+    numeral={"south": (24, 24, 30), "north": (255, 255, 255)},    # white on orange read at 2.2:1
     face=(244, 240, 228), ink=(24, 24, 30),
     legal=(255, 255, 255), target=(240, 228, 66), selected=(255, 255, 255), last_move=(204, 121, 167),
     panel=(28, 30, 36), panel_text=(236, 236, 236), panel_dim=(160, 160, 160),
@@ -327,7 +330,7 @@ def piece_face(kind: str, side: str, pal: Palette, remembered: bool = False) -> 
     label = _label_for(kind)
     size = int(_CANVAS * (0.30 if len(label) <= 2 and label.isdigit() else 0.25))
     font = _font(size)
-    d.text((_CANVAS / 2, m + band_h / 2 + _CANVAS * 0.01), label, font=font, fill=(255, 255, 255),
+    d.text((_CANVAS / 2, m + band_h / 2 + _CANVAS * 0.01), label, font=font, fill=pal.numeral[side],
            anchor="mm")
     box = (_CANVAS * 0.12, _CANVAS * 0.40, _CANVAS * 0.88, _CANVAS * 0.84)
     draw_silhouette(d, kind, box, pal.ink)
@@ -336,7 +339,7 @@ def piece_face(kind: str, side: str, pal: Palette, remembered: bool = False) -> 
            width=int(_CANVAS * 0.008))
     if remembered:
         _dashed_frame(d, pal.ink)
-        _eye(d, (_CANVAS * 0.80, _CANVAS * 0.13), _CANVAS * 0.07, (255, 255, 255))
+        _eye(d, (_CANVAS * 0.80, _CANVAS * 0.13), _CANVAS * 0.07, pal.numeral[side])
     return _finish(img)
 
 

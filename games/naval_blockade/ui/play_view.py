@@ -214,7 +214,7 @@ class PlayView(BlockadeScreen):
             who = (f" \u00b7 {self.players[side].label}" if side in self.players
                    else " \u00b7 you" if self.players else "")
             p.set(side, f"{SHIP[side]}{who}:  {plural(points[index], 'point')},  moves {state.moves[index]}/{limit}",
-                  c.side_colour(index))
+                  c.side_text_colour(index))
         side = state.to_act()
         stage = state.stage
         words, prompt = "", ""
@@ -239,7 +239,7 @@ class PlayView(BlockadeScreen):
             prompt = (f"The {SHIP[other]} offers to end the game on points "
                       f"(Runner {points[0]}, Blockader {points[1]}).")
         if side in SIDES:
-            p.set("turn", words, c.side_colour(SIDES.index(side)))
+            p.set("turn", words, c.side_text_colour(SIDES.index(side)))
         else:
             p.set("turn", words, c.text)
         if getattr(self.match, "online", False):
