@@ -3,10 +3,17 @@
     navalgames tournament GAME --a LEVEL --b LEVEL --games N [--variant V] [--seed S] [--jobs J]
                           [--start K] [--results FILE]
 
+A player is one of the game's levels, or any player from elsewhere as ``module:factory`` (or
+``module:factory@LEVEL``): ``factory(LEVEL, side, seed)`` must return a Player, and LEVEL is
+``hard`` unless given. The module is looked up from the current folder too, so
+``tests.ai.dover_opponents:rusher`` works from the project folder.
+
 Every game goes through a Match, so the dice come from the game's seeded generator and each game
 could be saved and replayed. Player A takes the first side in even-numbered games and the second
 in odd ones. The summary: A's wins, draws and losses, A's win rate with a 95% Wilson interval,
-mean plies per game, and the median and 95th-percentile think time per move of each player.
+mean plies per game, the median and 95th-percentile think time per move of each player, and how
+the games ended: each reason with its count and the plies at which those games ended (quartiles),
+so long draws are easy to find and study.
 
 A long measurement (a Dover Patrol game between strong levels takes about a minute) can be split
 and resumed: ``--results FILE`` appends each game to FILE as one JSON line the moment it ends, and
@@ -29,7 +36,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
 from navalgames.core.match import Match
-from navalgames.core.registry import GameSpec, get_game
+from navalgames.core.registry import GameSpec, get_game, load_object
 from navalgames.core.state import CHANCE
 
 from .player import make_player
@@ -54,6 +61,40 @@ class GameResult:
         return "win" if self.winner == self.a_side else "loss"
 
 
+FACTORY_LEVEL = "hard"   # the level handed to a ``module:factory`` player named without one
+
+
+def is_factory(name: str) -> bool:
+    """Whether a player name is ``module:factory[@LEVEL]`` rather than one of the game's levels."""
+    return ":" in name
+
+
+def load_factory(name: str):
+    """The factory and the level of a ``module:factory[@LEVEL]`` player name; ValueError (one
+    line) when it cannot be loaded. The current folder is searched too, as ``python -m`` does."""
+    ref, _, level = name.partition("@")
+    if os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())
+    try:
+        factory = load_object(ref)
+    except (ImportError, AttributeError, ValueError) as exc:
+        raise ValueError(f"cannot load the player {ref!r}: {exc}") from None
+    if not callable(factory):
+        raise ValueError(f"{ref!r} is not a factory: expected a function (level, side, seed) -> Player")
+    return factory, level or FACTORY_LEVEL
+
+
+def player_for(spec: GameSpec, name: str, side: str, seed: int):
+    """The player a tournament name stands for: a level of the game, or ``module:factory``."""
+    if is_factory(name):
+        factory, level = load_factory(name)
+        player = factory(level, side, seed)
+        if not callable(getattr(player, "choose", None)):
+            raise ValueError(f"{name!r} returned {type(player).__name__}, not a Player (no choose method)")
+        return player
+    return make_player(spec, name, side, seed)
+
+
 def game_seed(seed: int, index: int) -> int:
     return random.Random(f"tournament:{seed}:{index}").randrange(2**31)
 
@@ -67,7 +108,7 @@ def play_game(spec: GameSpec, variant: str, level_a: str, level_b: str, seed: in
     seed_i = game_seed(seed, index)
     label = {a_side: "a", b_side: "b"}
     level = {a_side: level_a, b_side: level_b}
-    players = {side: make_player(spec, level[side], side, seed_i * 2 + (side == b_side))
+    players = {side: player_for(spec, level[side], side, seed_i * 2 + (side == b_side))
                for side in spec.sides}
     match = Match.new(spec, variant, seed=seed_i,
                       players={side: f"computer:{level[side]}" for side in spec.sides})
@@ -180,9 +221,24 @@ def summarise(spec: GameSpec, variant: str, level_a: str, level_b: str, seed: in
         if times:
             lines.append(f"think time per move, {key.upper()} ({level}): median {statistics.median(times):.3f} s, "
                          f"95th percentile {percentile(times, 95):.3f} s over {len(times)} moves")
-    reasons = Counter(r.reason for r in results)
-    lines.append("endings: " + "; ".join(f"{reason} {count}" for reason, count in reasons.most_common()))
+    lines.append("plies per game: " + quartiles([r.plies for r in results]))
+    lines.append("endings (games, and the plies they ended at):")
+    by_reason: dict[str, list[GameResult]] = {}
+    for r in results:
+        by_reason.setdefault(r.reason, []).append(r)
+    for reason, games in sorted(by_reason.items(), key=lambda item: (-len(item[1]), item[0])):
+        tally = Counter(r.a_result for r in games)
+        who = ", ".join(f"A {word}s {tally[word]}" for word in ("win", "draw", "loss") if tally[word])
+        lines.append(f"  {reason}: {len(games)} ({who}); plies {quartiles([r.plies for r in games])}")
     return "\n".join(lines)
+
+
+def quartiles(values: list[int]) -> str:
+    """min, quartiles and max of a list of ply counts, as one short phrase."""
+    if len(values) == 1:
+        return str(values[0])
+    marks = [min(values), percentile(values, 25), percentile(values, 50), percentile(values, 75), max(values)]
+    return "min {} / 25% {} / median {} / 75% {} / max {}".format(*(round(m) for m in marks))
 
 
 def run(spec: GameSpec, variant: str, level_a: str, level_b: str, games: int, seed: int,
@@ -229,8 +285,10 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="navalgames tournament",
                                      description="Play the computer against itself and report the score.")
     parser.add_argument("game", metavar="GAME", help="a game id (see `navalgames list`)")
-    parser.add_argument("--a", required=True, metavar="LEVEL", help="player A's level")
-    parser.add_argument("--b", required=True, metavar="LEVEL", help="player B's level")
+    parser.add_argument("--a", required=True, metavar="LEVEL",
+                        help="player A: a level of the game, or module:factory[@LEVEL]")
+    parser.add_argument("--b", required=True, metavar="LEVEL",
+                        help="player B: a level of the game, or module:factory[@LEVEL]")
     parser.add_argument("--games", type=int, default=20, metavar="N", help="number of games (default 20)")
     parser.add_argument("--variant", metavar="V", help="variant id (default: the game's first)")
     parser.add_argument("--seed", type=int, default=1, metavar="S", help="tournament seed (default 1)")
@@ -261,7 +319,12 @@ def main(argv: list[str]) -> int:
     if variant not in variants:
         return fail(f"{spec.title} has no variant {variant!r}: expected one of {', '.join(variants)}")
     for name, level in (("--a", args.a), ("--b", args.b)):
-        if level not in spec.ai_levels:
+        if is_factory(level):
+            try:
+                load_factory(level)
+            except ValueError as exc:
+                return fail(f"{name}: {exc}")
+        elif level not in spec.ai_levels:
             return fail(f"{name}: no level {level!r} for {spec.title}: expected one of {', '.join(spec.ai_levels)}")
     if args.games < 1:
         return fail("--games must be at least 1")
