@@ -98,7 +98,7 @@ def test_a_tournament_with_a_results_file_resumes_where_it_stopped(toy, tmp_path
     played = []
     real = tournament.play_game
     monkeypatch.setattr(tournament, "play_game",
-                        lambda *args: played.append(args[-1]) or real(*args))
+                        lambda *args, **kw: played.append(args[-1]) or real(*args, **kw))
     resumed = tournament.run(toy, "classic", "easy", "normal", games=5, seed=9, progress=False,
                              results_path=path)
     assert played == [3, 4]
@@ -207,3 +207,18 @@ def test_the_summary_says_how_games_ended_and_at_which_plies(toy):
             assert f"median {percentile(plies, 50):.0f}" in rest
     every = sorted(r.plies for r in results)
     assert f"plies per game: min {every[0]} /" in text and f"max {every[-1]}" in text
+
+
+def test_think_is_handed_to_the_players_and_keeps_its_own_results(toy, tmp_path, capsys, monkeypatch):
+    handed = []
+    real = tournament.player_for
+    monkeypatch.setattr(tournament, "player_for",
+                        lambda spec, name, side, seed, think=None: handed.append(think) or real(spec, name, side, seed, think))
+    path = str(tmp_path / "results.jsonl")
+    argv = ["tic-tac-toe", "--a", "easy", "--b", "random", "--games", "2", "--quiet", "--results", path]
+    assert tournament.main(argv + ["--think", "0.5"]) == 0
+    assert "thinking up to 0.5 s a move" in capsys.readouterr().out
+    assert handed == [0.5] * 4
+    assert tournament.main(argv) == 2   # the same file, a tournament without the allowance
+    assert "a game of another tournament" in capsys.readouterr().err
+    assert tournament.main(argv[:-2] + ["--think", "0"]) == 2
