@@ -54,7 +54,7 @@ def test_a_behaviour_the_table_ties_to_mines_deals_mines_there():
     mines = {"0/0/0": 1000}   # unmoved pieces on the two back ranks: Mines
     table = {k: {"3/0/3": 10} for k in range(1, 16)}
     table[MI] = mines
-    belief = BehaviourBelief(Likelihoods(table))
+    belief = BehaviourBelief(Likelihoods(table, temper=1.0))
     belief.update(observation)
     back = [v for v in observation.enemy()
             if v.kind is None and state.rules.side_rank(1 - state.turn, v.square) <= 2]
@@ -93,4 +93,11 @@ def test_the_fitted_belief_knows_the_enemy_better_than_the_uniform_dealer():
     # the log-likelihood of the true identities over the positions of a game, as belief_fit measures
     result = measure("easy", "easy", games=1, seed=23, worlds=30, every=15, plies=400)
     assert result["pieces"] > 100
-    assert result["behaviour"] > result["uniform"] + 0.05, result
+    assert result["behaviour"] > result["uniform"] + 0.02, result
+
+
+def test_the_believer_is_the_level_with_the_behaviour_belief():
+    from games.dover_patrol.ai.belief import UniformBelief
+    assert isinstance(ai.make_believer("hard", "south", 1).belief, BehaviourBelief)
+    assert type(ai.make_believer("easy", "south", 1).belief) is UniformBelief
+    assert ai.make_believer("hard", "south", 1, think=2.0).think == 2.0

@@ -26,7 +26,8 @@ Levels (every action is judged on the same few sampled worlds, so actions compar
 Deployments follow the booklet's advice (see ``booklet_deployment``) and vary from game to game.
 
 The package, each module readable and testable alone:
-- ``belief``: the worlds (the enemy identities dealt out from the observation);
+- ``belief``: the worlds (the enemy identities dealt out from the observation, uniformly or
+  after the enemy's behaviour; ``belief_fit`` fits and measures that belief);
 - ``ways``: distances and the cost of each piece's way past the pieces in it;
 - ``evaluation``: the judgement of a position (``points``, ``Plan``);
 - ``search``: one and two moves ahead over the sampled worlds;
@@ -35,11 +36,11 @@ The package, each module readable and testable alone:
 - ``player``: ``DoverPlayer``, its ``LEVELS`` and ``make_player`` (the game's AI entry point).
 """
 
-from .belief import UniformBelief
+from .belief import BehaviourBelief, UniformBelief
 from .deployment import booklet_deployment
 from .evaluation import (CLOSE_MAX, FULL_HARBOUR, HEM_COUNT, KNOWING, MATERIAL, PRESSING, SCALE,
                          VALUES, WIN_POINTS, Plan, closing, evaluate, hemmed, plan_for, points)
-from .player import LEVELS, DoverPlayer, make_player
+from .player import LEVELS, DoverPlayer, make_believer, make_player
 from .plans import PLAN_NODES, PLAN_REACH, PLAN_SLACK, harbour_plan
 from .search import (ATTACKS, HOMEWARD, best_next_move, carrying_home, is_sharp, one_move_values,
                      sails_off, stalling, two_move_value)
@@ -48,8 +49,9 @@ from .ways import BOAT, FAR, LAYER, SHIPS, SWEEPER, WAY_SPAN, Ways, crew_of
 __all__ = [
     "ATTACKS", "BOAT", "CLOSE_MAX", "FAR", "FULL_HARBOUR", "HEM_COUNT", "HOMEWARD", "KNOWING",
     "LAYER", "LEVELS", "MATERIAL", "PLAN_NODES", "PLAN_REACH", "PLAN_SLACK", "PRESSING", "SCALE",
-    "SHIPS", "SWEEPER", "VALUES", "WAY_SPAN", "WIN_POINTS", "DoverPlayer", "Plan", "UniformBelief",
+    "SHIPS", "SWEEPER", "VALUES", "WAY_SPAN", "WIN_POINTS", "BehaviourBelief", "DoverPlayer", "Plan",
+    "UniformBelief",
     "Ways", "best_next_move", "booklet_deployment", "carrying_home", "closing", "crew_of",
-    "evaluate", "harbour_plan", "hemmed", "is_sharp", "make_player", "one_move_values", "plan_for",
+    "evaluate", "harbour_plan", "hemmed", "is_sharp", "make_believer", "make_player", "one_move_values", "plan_for",
     "points", "sails_off", "stalling", "two_move_value",
 ]

@@ -34,7 +34,7 @@ PLY_EDGES = (60, 200)
 RANK_EDGES = (3, 5, 7)
 KEYS = (len(MOVE_EDGES) + 1) * (len(PLY_EDGES) + 1) * (len(RANK_EDGES) + 1)
 SMOOTHING = 1.0   # counts added to every bucket of every kind, so no behaviour is ruled out
-TEMPER = 1.0      # likelihoods are raised to this power: below 1 hedges against players whose
+TEMPER = 0.3      # likelihoods are raised to this power: below 1 hedges against players whose
                   # habits differ from the games the counts come from
 
 

@@ -115,7 +115,8 @@ class DoverPlayer:
         return None
 
 
-BEHAVIOUR = False   # normal and hard deal identities after the enemy's behaviour
+BEHAVIOUR = False   # whether normal and hard deal identities after the enemy's behaviour (see
+                    # the README: it fits the enemy better, not yet shown to win more)
 
 #: worlds sampled, candidates looked at two moves ahead, points of slack in the choice,
 #: whether the evaluation is the detailed one (piece-aware ways, hunting, knowledge, crowding),
@@ -136,3 +137,12 @@ def make_player(level: str, side: str, seed: int | None = None, think: float | N
     worlds, candidates, slack, detailed, behaviour, grows = LEVELS[level]
     return DoverPlayer(level, seed, worlds, candidates, slack, detailed, behaviour,
                        think if grows else None)
+
+
+def make_believer(level: str, side: str, seed: int | None = None, think: float | None = None) -> DoverPlayer:
+    """The computer at ``level`` with the behaviour belief, whatever BEHAVIOUR says: a player to
+    measure it by, ``navalgames tournament dover-patrol --a games.dover_patrol.ai:make_believer@hard``."""
+    player = make_player(level, side, seed, think)
+    if level != "easy":
+        player.belief = BehaviourBelief()
+    return player
