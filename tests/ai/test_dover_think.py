@@ -48,7 +48,7 @@ def test_hard_searches_more_worlds_and_candidates_the_longer_it_may_think():
     fixed.choose(state, side)
     worlds, candidates, *_ = ai.LEVELS["hard"]
     assert fixed.searched[0] == worlds and fixed.searched[1] >= candidates
-    short, long_ = ai.make_player("hard", side, seed=2, think=0.05), ai.make_player("hard", side, seed=2, think=4.0)
+    short, long_ = ai.make_player("hard", side, seed=2, think=0.001), ai.make_player("hard", side, seed=2, think=4.0)
     short.choose(state, side)
     long_.choose(state, side)
     assert short.searched == fixed.searched   # no time for a round more
