@@ -7,6 +7,7 @@ and ``state.legal_actions()``, and searches over states sampled from that observ
 
 from __future__ import annotations
 
+import inspect
 import random
 from typing import Any, Protocol
 
@@ -36,19 +37,34 @@ class RandomPlayer:
         return actions[self.rng.randrange(len(actions))]
 
 
-def make_player(spec: GameSpec, level: str, side: str, seed: int | None = None) -> Player:
-    """The game's own player for ``level``; the random player for `random` or while a game has none."""
+def make_player(spec: GameSpec, level: str, side: str, seed: int | None = None,
+                think: float | None = None) -> Player:
+    """The game's own player for ``level``; the random player for `random` or while a game has none.
+
+    ``think``: the seconds the player may think a move (the "computer thinks up to N s" setting),
+    handed to a game's factory that takes a ``think`` argument; None keeps the level's own search.
+    """
     if level != "random" and spec.ai:
         try:
             factory = load_object(spec.ai)
         except (ImportError, AttributeError):
             factory = None
         if factory is not None:
+            if think is not None and takes_think(factory):
+                return factory(level, side, seed, think=think)
             return factory(level, side, seed)
     player = RandomPlayer(seed)
     if level != "random":
         player.label = f"Random player (standing in for '{level}')"
     return player
+
+
+def takes_think(factory: Any) -> bool:
+    """Whether a player factory takes the ``think`` allowance."""
+    try:
+        return "think" in inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 class SearchPlayer:

@@ -1,12 +1,23 @@
 """``navalgames tournament``: computer against computer, to measure the AI levels.
 
     navalgames tournament GAME --a LEVEL --b LEVEL --games N [--variant V] [--seed S] [--jobs J]
-                          [--start K] [--results FILE]
+                          [--start K] [--results FILE] [--think S]
+
+A player is one of the game's levels, or any player from elsewhere as ``module:factory`` (or
+``module:factory@LEVEL``): ``factory(LEVEL, side, seed)`` must return a Player, and LEVEL is
+``hard`` unless given. The module is looked up from the current folder too, so
+``tests.ai.dover_opponents:rusher`` works from the project folder.
 
 Every game goes through a Match, so the dice come from the game's seeded generator and each game
 could be saved and replayed. Player A takes the first side in even-numbered games and the second
 in odd ones. The summary: A's wins, draws and losses, A's win rate with a 95% Wilson interval,
-mean plies per game, and the median and 95th-percentile think time per move of each player.
+mean plies per game, the median and 95th-percentile think time per move of each player, and how
+the games ended: each reason with its count and the plies at which those games ended (quartiles),
+so long draws are easy to find and study.
+
+``--think S`` gives both players the allowance a person sets in Settings ("the computer thinks up
+to S s"): a level whose search grows with time uses it (Dover Patrol's hard). Without it every
+level searches a fixed amount, so a tournament replays the same on any machine.
 
 A long measurement (a Dover Patrol game between strong levels takes about a minute) can be split
 and resumed: ``--results FILE`` appends each game to FILE as one JSON line the moment it ends, and
@@ -29,7 +40,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
 from navalgames.core.match import Match
-from navalgames.core.registry import GameSpec, get_game
+from navalgames.core.registry import GameSpec, get_game, load_object
 from navalgames.core.state import CHANCE
 
 from .player import make_player
@@ -54,12 +65,47 @@ class GameResult:
         return "win" if self.winner == self.a_side else "loss"
 
 
+FACTORY_LEVEL = "hard"   # the level handed to a ``module:factory`` player named without one
+
+
+def is_factory(name: str) -> bool:
+    """Whether a player name is ``module:factory[@LEVEL]`` rather than one of the game's levels."""
+    return ":" in name
+
+
+def load_factory(name: str):
+    """The factory and the level of a ``module:factory[@LEVEL]`` player name; ValueError (one
+    line) when it cannot be loaded. The current folder is searched too, as ``python -m`` does."""
+    ref, _, level = name.partition("@")
+    if os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())
+    try:
+        factory = load_object(ref)
+    except (ImportError, AttributeError, ValueError) as exc:
+        raise ValueError(f"cannot load the player {ref!r}: {exc}") from None
+    if not callable(factory):
+        raise ValueError(f"{ref!r} is not a factory: expected a function (level, side, seed) -> Player")
+    return factory, level or FACTORY_LEVEL
+
+
+def player_for(spec: GameSpec, name: str, side: str, seed: int, think: float | None = None):
+    """The player a tournament name stands for: a level of the game, or ``module:factory``
+    (called as ``factory(level, side, seed)``; ``think`` only for the game's own levels)."""
+    if is_factory(name):
+        factory, level = load_factory(name)
+        player = factory(level, side, seed)
+        if not callable(getattr(player, "choose", None)):
+            raise ValueError(f"{name!r} returned {type(player).__name__}, not a Player (no choose method)")
+        return player
+    return make_player(spec, name, side, seed, think=think)
+
+
 def game_seed(seed: int, index: int) -> int:
     return random.Random(f"tournament:{seed}:{index}").randrange(2**31)
 
 
 def play_game(spec: GameSpec, variant: str, level_a: str, level_b: str, seed: int, index: int,
-              max_plies: int = MAX_PLIES) -> GameResult:
+              max_plies: int = MAX_PLIES, think: float | None = None) -> GameResult:
     """One game of the tournament; A plays the first side when ``index`` is even."""
     first, second = spec.sides[0], spec.sides[1]
     a_side = first if index % 2 == 0 else second
@@ -67,11 +113,11 @@ def play_game(spec: GameSpec, variant: str, level_a: str, level_b: str, seed: in
     seed_i = game_seed(seed, index)
     label = {a_side: "a", b_side: "b"}
     level = {a_side: level_a, b_side: level_b}
-    players = {side: make_player(spec, level[side], side, seed_i * 2 + (side == b_side))
+    players = {side: player_for(spec, level[side], side, seed_i * 2 + (side == b_side), think)
                for side in spec.sides}
     match = Match.new(spec, variant, seed=seed_i,
                       players={side: f"computer:{level[side]}" for side in spec.sides})
-    think: dict[str, list[float]] = {"a": [], "b": []}
+    times: dict[str, list[float]] = {"a": [], "b": []}
     while True:
         side = match.to_act()
         if side is None:
@@ -81,25 +127,29 @@ def play_game(spec: GameSpec, variant: str, level_a: str, level_b: str, seed: in
             continue
         if len(match.record.actions) >= max_plies:
             return GameResult(index, a_side, None, f"stopped after {max_plies} plies",
-                              len(match.record.actions), think)
+                              len(match.record.actions), times)
         started = time.perf_counter()
         action = players[side].choose(match.state, side)
-        think[label[side]].append(time.perf_counter() - started)
+        times[label[side]].append(time.perf_counter() - started)
         match.play(action)
     outcome = match.outcome()
     assert outcome is not None
     # A game may name the kind of ending (escape, ram...) apart from its sentence: tally by kind.
     ending = getattr(match.state, "ending", None)
     reason = ending if isinstance(ending, str) else outcome.reason
-    return GameResult(index, a_side, outcome.winner, reason, len(match.record.actions), think)
+    return GameResult(index, a_side, outcome.winner, reason, len(match.record.actions), times)
 
 
 class ResultsError(ValueError):
     """A results file that cannot be read, or that holds another tournament's games."""
 
 
-def tournament_key(spec: GameSpec, variant: str, level_a: str, level_b: str, seed: int) -> dict:
-    return {"game": spec.id, "variant": variant, "a": level_a, "b": level_b, "seed": seed}
+def tournament_key(spec: GameSpec, variant: str, level_a: str, level_b: str, seed: int,
+                   think: float | None = None) -> dict:
+    key = {"game": spec.id, "variant": variant, "a": level_a, "b": level_b, "seed": seed}
+    if think is not None:   # only when given, so files of tournaments without it still match
+        key["think_seconds"] = think
+    return key
 
 
 def load_results(path: str, key: dict) -> dict[int, GameResult]:
@@ -118,15 +168,16 @@ def load_results(path: str, key: dict) -> dict[int, GameResult]:
         try:
             row = json.loads(line)
             theirs = {name: row[name] for name in key}
+            theirs["think_seconds"] = row.get("think_seconds")
             result = GameResult(int(row["index"]), row["a_side"], row["winner"], row["reason"],
                                 int(row["plies"]), {"a": list(row["think"]["a"]), "b": list(row["think"]["b"])})
-        except (ValueError, KeyError, TypeError) as exc:
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
             if number == len(lines) and not line.endswith(b"\n"):
                 # A game cut off while being written (the run was stopped): drop it, play it again.
                 os.truncate(path, sum(len(earlier) for earlier in lines[:-1]))
                 break
             raise ResultsError(f"{path}, line {number}: not a tournament result ({exc})") from None
-        if theirs != key:
+        if theirs != {**key, "think_seconds": key.get("think_seconds")}:
             raise ResultsError(f"{path}, line {number}: a game of another tournament ({theirs}); "
                                f"expected {key}")
         found[result.index] = result
@@ -160,13 +211,14 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def summarise(spec: GameSpec, variant: str, level_a: str, level_b: str, seed: int,
-              results: list[GameResult]) -> str:
+              results: list[GameResult], think: float | None = None) -> str:
     n = len(results)
     tally = Counter(r.a_result for r in results)
     wins, draws, losses = tally["win"], tally["draw"], tally["loss"]
     low, high = wilson(wins, n)
     lines = [
-        f"{spec.title}, {variant}: A = {level_a}, B = {level_b}, {n} games, seed {seed}",
+        f"{spec.title}, {variant}: A = {level_a}, B = {level_b}, {n} games, seed {seed}"
+        + (f", thinking up to {think:g} s a move" if think is not None else ""),
         f"A wins {wins}, draws {draws}, losses {losses}",
         f"A win rate {wins / n:.1%} (95% CI {low:.1%} to {high:.1%}, Wilson); "
         f"score {(wins + draws / 2) / n:.1%} (a draw counts half)",
@@ -180,20 +232,36 @@ def summarise(spec: GameSpec, variant: str, level_a: str, level_b: str, seed: in
         if times:
             lines.append(f"think time per move, {key.upper()} ({level}): median {statistics.median(times):.3f} s, "
                          f"95th percentile {percentile(times, 95):.3f} s over {len(times)} moves")
-    reasons = Counter(r.reason for r in results)
-    lines.append("endings: " + "; ".join(f"{reason} {count}" for reason, count in reasons.most_common()))
+    lines.append("plies per game: " + quartiles([r.plies for r in results]))
+    lines.append("endings (games, and the plies they ended at):")
+    by_reason: dict[str, list[GameResult]] = {}
+    for r in results:
+        by_reason.setdefault(r.reason, []).append(r)
+    for reason, games in sorted(by_reason.items(), key=lambda item: (-len(item[1]), item[0])):
+        tally = Counter(r.a_result for r in games)
+        who = ", ".join(f"A {word}s {tally[word]}" for word in ("win", "draw", "loss") if tally[word])
+        lines.append(f"  {reason}: {len(games)} ({who}); plies {quartiles([r.plies for r in games])}")
     return "\n".join(lines)
+
+
+def quartiles(values: list[int]) -> str:
+    """min, quartiles and max of a list of ply counts, as one short phrase."""
+    if len(values) == 1:
+        return str(values[0])
+    marks = [min(values), percentile(values, 25), percentile(values, 50), percentile(values, 75), max(values)]
+    return "min {} / 25% {} / median {} / 75% {} / max {}".format(*(round(m) for m in marks))
 
 
 def run(spec: GameSpec, variant: str, level_a: str, level_b: str, games: int, seed: int,
         jobs: int = 1, progress: bool = True, start: int = 0,
-        results_path: str | None = None) -> list[GameResult]:
+        results_path: str | None = None, think: float | None = None) -> list[GameResult]:
     """Games ``start`` .. ``start + games - 1``; with ``results_path``, those already in the file
     are taken from it and each new one is appended as it ends (see the module docstring)."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    key = tournament_key(spec, variant, level_a, level_b, seed)
+    key = tournament_key(spec, variant, level_a, level_b, seed, think)
+    more = {"think": think} if think is not None else {}
     wanted = range(start, start + games)
     earlier = load_results(results_path, key) if results_path else {}
     results: list[GameResult] = []
@@ -215,10 +283,10 @@ def run(spec: GameSpec, variant: str, level_a: str, level_b: str, games: int, se
         todo = [index for index in wanted if index not in earlier]
         if jobs <= 1:
             for index in todo:
-                done(play_game(spec, variant, level_a, level_b, seed, index))
+                done(play_game(spec, variant, level_a, level_b, seed, index, **more))
         elif todo:
             with ProcessPoolExecutor(max_workers=jobs) as pool:
-                futures = [pool.submit(play_game, spec, variant, level_a, level_b, seed, index)
+                futures = [pool.submit(play_game, spec, variant, level_a, level_b, seed, index, **more)
                            for index in todo]
                 for future in as_completed(futures):
                     done(future.result())
@@ -229,8 +297,10 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="navalgames tournament",
                                      description="Play the computer against itself and report the score.")
     parser.add_argument("game", metavar="GAME", help="a game id (see `navalgames list`)")
-    parser.add_argument("--a", required=True, metavar="LEVEL", help="player A's level")
-    parser.add_argument("--b", required=True, metavar="LEVEL", help="player B's level")
+    parser.add_argument("--a", required=True, metavar="LEVEL",
+                        help="player A: a level of the game, or module:factory[@LEVEL]")
+    parser.add_argument("--b", required=True, metavar="LEVEL",
+                        help="player B: a level of the game, or module:factory[@LEVEL]")
     parser.add_argument("--games", type=int, default=20, metavar="N", help="number of games (default 20)")
     parser.add_argument("--variant", metavar="V", help="variant id (default: the game's first)")
     parser.add_argument("--seed", type=int, default=1, metavar="S", help="tournament seed (default 1)")
@@ -238,6 +308,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--start", type=int, default=0, metavar="K", help="first game index (default 0)")
     parser.add_argument("--results", metavar="FILE",
                         help="keep every game in FILE (JSON lines) and skip the games already there")
+    parser.add_argument("--think", type=float, metavar="S",
+                        help="the seconds each computer may think a move, as set in Settings (default: "
+                             "a fixed search, the same on every machine)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
 
@@ -261,7 +334,12 @@ def main(argv: list[str]) -> int:
     if variant not in variants:
         return fail(f"{spec.title} has no variant {variant!r}: expected one of {', '.join(variants)}")
     for name, level in (("--a", args.a), ("--b", args.b)):
-        if level not in spec.ai_levels:
+        if is_factory(level):
+            try:
+                load_factory(level)
+            except ValueError as exc:
+                return fail(f"{name}: {exc}")
+        elif level not in spec.ai_levels:
             return fail(f"{name}: no level {level!r} for {spec.title}: expected one of {', '.join(spec.ai_levels)}")
     if args.games < 1:
         return fail("--games must be at least 1")
@@ -269,10 +347,13 @@ def main(argv: list[str]) -> int:
         return fail("--jobs must be at least 1")
     if args.start < 0:
         return fail("--start must be 0 or more")
+    if args.think is not None and not 0 < args.think <= 600:
+        return fail("--think must be more than 0 and at most 600 seconds")
     try:
         results = run(spec, variant, args.a, args.b, args.games, args.seed, args.jobs,
-                      progress=not args.quiet, start=args.start, results_path=args.results)
+                      progress=not args.quiet, start=args.start, results_path=args.results,
+                      think=args.think)
     except ResultsError as exc:
         return fail(str(exc))
-    print(summarise(spec, variant, args.a, args.b, args.seed, results))
+    print(summarise(spec, variant, args.a, args.b, args.seed, results, args.think))
     return 0

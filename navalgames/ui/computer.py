@@ -15,6 +15,7 @@ from typing import Any
 
 from navalgames.ai.player import Player, make_player
 from navalgames.core.match import Match
+from navalgames.core.settings import Settings
 
 THINKING_FRAME_GAP = 0.25   # seconds between frames while the computer thinks (its sign moves)
 
@@ -34,11 +35,12 @@ def ask_for_frame() -> None:
 def players_for(match: Match) -> dict[str, Player]:
     """A Player for every side the record gives to the computer ("computer:LEVEL")."""
     found: dict[str, Player] = {}
+    think = Settings.load().think_seconds   # "the computer thinks up to N s" (Settings)
     for index, side in enumerate(match.spec.sides):
         who = match.record.players.get(side, "human")
         if who.startswith("computer"):
             level = who.partition(":")[2] or "normal"
-            found[side] = make_player(match.spec, level, side, seed=match.record.seed + index)
+            found[side] = make_player(match.spec, level, side, seed=match.record.seed + index, think=think)
     return found
 
 

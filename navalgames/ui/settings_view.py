@@ -1,9 +1,11 @@
-"""Settings: window size or full screen, sound, and the colour-blind palette. Saved at once."""
+"""Settings: window size or full screen, sound, the colour-blind palette and how long the computer
+may think. Saved at once."""
 
 from __future__ import annotations
 
 import arcade
 
+from navalgames.core.settings import THINK_CHOICES
 from navalgames.ui import theme
 from navalgames.ui.palette import palette
 from navalgames.ui.widgets import put, Button, MenuView, Selector
@@ -34,6 +36,9 @@ class SettingsView(MenuView):
             Selector("Sound", ON_OFF, st.sound, self.set_sound, c, help_text="Gunfire, explosions and bells"),
             Selector("Colour-blind palette", ON_OFF, st.colour_blind, self.set_colour_blind, c,
                      help_text="Sides and signals in colours told apart with any colour vision"),
+            Selector("Computer thinks up to", [(t, f"{t:g} s a move") for t in THINK_CHOICES], st.think_seconds,
+                     self.set_think, c, wrap=False,
+                     help_text="The hard computer searches deeper the longer it may think (new games)"),
         ]
         for row in self.rows:
             row.disabled = False
@@ -124,6 +129,10 @@ class SettingsView(MenuView):
         self.save("Sound on." if on else "Sound off.")
         if on:
             self.window.play_sound(":resources:sounds/coin1.wav")
+
+    def set_think(self, seconds: float) -> None:
+        self.window.settings.think_seconds = seconds
+        self.save(f"The computer thinks up to {seconds:g} s a move.")
 
     def set_colour_blind(self, on: bool) -> None:
         self.window.settings.colour_blind = on

@@ -98,7 +98,7 @@ def test_a_tournament_with_a_results_file_resumes_where_it_stopped(toy, tmp_path
     played = []
     real = tournament.play_game
     monkeypatch.setattr(tournament, "play_game",
-                        lambda *args: played.append(args[-1]) or real(*args))
+                        lambda *args, **kw: played.append(args[-1]) or real(*args, **kw))
     resumed = tournament.run(toy, "classic", "easy", "normal", games=5, seed=9, progress=False,
                              results_path=path)
     assert played == [3, 4]
@@ -155,3 +155,70 @@ def test_a_bad_results_file_gets_one_clear_line_and_is_left_alone(toy, tmp_path,
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
     assert path.read_text() == content
+
+
+def test_a_player_from_elsewhere_plays_as_module_factory(toy, capsys):
+    toy_games.MADE.clear()
+    status = tournament.main(["tic-tac-toe", "--a", "hard", "--b", "toy_games:first_legal@dull",
+                              "--games", "4", "--seed", "3", "--quiet"])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert "B = toy_games:first_legal@dull" in out
+    # called as factory(level, side, seed): once per game, on the side A does not play
+    assert [(level, side) for level, side, _ in toy_games.MADE] == [("dull", "o"), ("dull", "x")] * 2
+    assert all(isinstance(seed, int) for _, _, seed in toy_games.MADE)
+    toy_games.MADE.clear()
+    tournament.main(["tic-tac-toe", "--a", "toy_games:first_legal", "--b", "random", "--games", "1", "--quiet"])
+    assert toy_games.MADE[0][0] == tournament.FACTORY_LEVEL   # no @LEVEL: the default level
+
+
+@pytest.mark.parametrize("player,message", [
+    ("no_such_module_here:make", "--a: cannot load the player 'no_such_module_here:make'"),
+    ("toy_games:no_such_factory", "--a: cannot load the player 'toy_games:no_such_factory'"),
+    ("toy_games:SPEC", "is not a factory"),
+])
+def test_a_player_that_cannot_be_loaded_gets_one_clear_line(toy, capsys, player, message):
+    assert tournament.main(["tic-tac-toe", "--a", player, "--b", "random", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_a_factory_that_returns_no_player_is_refused(toy):
+    with pytest.raises(ValueError, match="not a Player"):
+        play_game(toy, "classic", "toy_games:not_a_player", "random", seed=1, index=0)
+
+
+def test_the_summary_says_how_games_ended_and_at_which_plies(toy):
+    results = tournament.run(toy, "classic", "easy", "random", games=8, seed=5, progress=False)
+    text = tournament.summarise(toy, "classic", "easy", "random", 5, results)
+    by_reason: dict[str, list[int]] = {}
+    for r in results:
+        by_reason.setdefault(r.reason, []).append(r.plies)
+    lines = text.splitlines()
+    start = lines.index("endings (games, and the plies they ended at):")
+    shown = lines[start + 1:]
+    assert len(shown) == len(by_reason)
+    for line in shown:
+        reason, rest = line.strip().split(": ", 1)
+        plies = sorted(by_reason[reason])
+        assert rest.startswith(f"{len(plies)} (")
+        if len(plies) > 1:
+            assert f"min {plies[0]} /" in rest and f"/ max {plies[-1]}" in rest
+            assert f"median {percentile(plies, 50):.0f}" in rest
+    every = sorted(r.plies for r in results)
+    assert f"plies per game: min {every[0]} /" in text and f"max {every[-1]}" in text
+
+
+def test_think_is_handed_to_the_players_and_keeps_its_own_results(toy, tmp_path, capsys, monkeypatch):
+    handed = []
+    real = tournament.player_for
+    monkeypatch.setattr(tournament, "player_for",
+                        lambda spec, name, side, seed, think=None: handed.append(think) or real(spec, name, side, seed, think))
+    path = str(tmp_path / "results.jsonl")
+    argv = ["tic-tac-toe", "--a", "easy", "--b", "random", "--games", "2", "--quiet", "--results", path]
+    assert tournament.main(argv + ["--think", "0.5"]) == 0
+    assert "thinking up to 0.5 s a move" in capsys.readouterr().out
+    assert handed == [0.5] * 4
+    assert tournament.main(argv) == 2   # the same file, a tournament without the allowance
+    assert "a game of another tournament" in capsys.readouterr().err
+    assert tournament.main(argv[:-2] + ["--think", "0"]) == 2

@@ -270,3 +270,26 @@ SPEC = GameSpec(id="tic-tac-toe", title="Noughts and crosses", year=1850,
                 description="a toy for the tournament tests", sides=("x", "o"),
                 engine="toy_games:ENGINE", rules_doc="toy_games:none", ai="toy_games:make_player",
                 ai_levels=("random", "easy", "normal", "hard"))
+
+
+class FirstLegalPlayer:
+    """A player from elsewhere (for ``module:factory`` tournaments): always the first legal action."""
+
+    def __init__(self, level: str, side: str, seed: int | None) -> None:
+        self.label = f"First legal ({level})"
+        self.made_with = (level, side, seed)
+
+    def choose(self, state, side):
+        return state.legal_actions()[0]
+
+
+MADE: list[tuple] = []   # every (level, side, seed) first_legal was called with
+
+
+def first_legal(level: str, side: str, seed: int | None = None) -> FirstLegalPlayer:
+    MADE.append((level, side, seed))
+    return FirstLegalPlayer(level, side, seed)
+
+
+def not_a_player(level, side, seed=None):
+    return 42

@@ -1,0 +1,57 @@
+"""Computer opponents for Dover Patrol, for every variant.
+
+A fair opponent: every decision starts from ``state.observation(side)`` and nothing else. The
+engine's observation already carries what can be deduced about each enemy piece (``possible``:
+a piece that moved is no Mine, one that survived arriving next to our Mine is a Mine Sweeper, Mine
+Layer or Flying Boat, one that attacked is no Mine Layer, ...), and ``sample`` deals the enemy
+identities out at random within those constraints and the fleet's counts
+(``navalgames.ai.identities``). The AI then only ever looks at sampled states, so changing the
+true identities of unrevealed enemy pieces cannot change what it does.
+
+Levels (every action is judged on the same few sampled worlds, so actions compare fairly):
+- ``easy``: one move ahead, with a plain judgement (material, plain distance to the goal) and a
+  point or so of slack, so it is sensible but beatable.
+- ``normal`` / ``hard``: the detailed judgement (the ways pieces really have to the goal past
+  blockers, walls and Mines; a harbour kept clear for a returning flag; hunting pieces they can
+  beat; what they know of the enemy; draws by repetition or quiet turns looming; hemming the enemy
+  in once it has only a handful of pieces that can move), and the best
+  candidates looked at two moves ahead against the enemy's sharpest replies in each world
+  (perfect-information Monte Carlo over determinizations). In a quiet spell they also link a
+  step away from a piece we face with the attack on coming back (attacks happen on arrival). ``hard`` uses more worlds and more
+  candidates. We tried single-observer ISMCTS (``navalgames.ai.mcts`` with ``determinize``) here
+  first: at a second a move it spread its visits almost evenly over 30-40 moves whose values
+  differ by less than the sampling noise, and played worse than the one-move player; comparing
+  every action on the same worlds removes that noise.
+
+Deployments follow the booklet's advice (see ``booklet_deployment``) and vary from game to game.
+
+The package, each module readable and testable alone:
+- ``belief``: the worlds (the enemy identities dealt out from the observation, uniformly or
+  after the enemy's behaviour; ``belief_fit`` fits and measures that belief);
+- ``ways``: distances and the cost of each piece's way past the pieces in it;
+- ``evaluation``: the judgement of a position (``points``, ``Plan``);
+- ``search``: one and two moves ahead over the sampled worlds;
+- ``plans``: plans longer than the look-ahead (the harbour planner);
+- ``deployment``: the booklet's deployments;
+- ``player``: ``DoverPlayer``, its ``LEVELS`` and ``make_player`` (the game's AI entry point).
+"""
+
+from .belief import BehaviourBelief, UniformBelief
+from .deployment import booklet_deployment, harbour_mouth_squares
+from .evaluation import (CLOSE_MAX, FULL_HARBOUR, HEM_COUNT, KNOWING, MATERIAL, PRESSING, SCALE,
+                         VALUES, WIN_POINTS, Plan, closing, evaluate, hemmed, plan_for, points)
+from .player import LEVELS, DoverPlayer, make_believer, make_player
+from .plans import PLAN_NODES, PLAN_REACH, PLAN_SLACK, harbour_plan
+from .search import (ATTACKS, HOMEWARD, best_next_move, carrying_home, is_sharp, one_move_values,
+                     sails_off, stalling, two_move_value)
+from .ways import BOAT, FAR, LAYER, SHIPS, SWEEPER, WAY_SPAN, Ways, crew_of
+
+__all__ = [
+    "ATTACKS", "BOAT", "CLOSE_MAX", "FAR", "FULL_HARBOUR", "HEM_COUNT", "HOMEWARD", "KNOWING",
+    "LAYER", "LEVELS", "MATERIAL", "PLAN_NODES", "PLAN_REACH", "PLAN_SLACK", "PRESSING", "SCALE",
+    "SHIPS", "SWEEPER", "VALUES", "WAY_SPAN", "WIN_POINTS", "BehaviourBelief", "DoverPlayer", "Plan",
+    "UniformBelief",
+    "Ways", "best_next_move", "booklet_deployment", "carrying_home", "closing", "crew_of",
+    "evaluate", "harbour_plan", "hemmed", "is_sharp", "make_believer", "make_player", "one_move_values", "plan_for",
+    "points", "sails_off", "stalling", "two_move_value",
+]

@@ -1,0 +1,304 @@
+"""The judgement of a position: material, the race to the goal along the ways pieces really have
+(``ways``), a harbour kept clear for a returning flag, hunting pieces we can beat, what we know
+of the enemy, hemming the enemy in, and draws looming. ``points`` is the one figure the search
+compares; ``Plan`` holds what it needs about one variant."""
+
+from __future__ import annotations
+
+import math
+
+from navalgames.ai.mcts import outcome_value
+
+from ..rules import FB, MI, ML, MS, NORTH, SOUTH, SS, DoverState
+from ..rules.model import SIDE_INDEX
+from ..rules.tables import ATTACKER_WINS, Rules
+from .ways import FAR, WAY_SPAN, Ways, crew_of
+
+#: what a piece is worth to its fleet (valued ships by value; the specialists by their duties)
+VALUES = {1: 1.5, 2: 3.0, 3: 3.0, 4: 5.0, 5: 5.0, 6: 6.0, 7: 7.0, 8: 8.0, 9: 9.0, 10: 10.0,
+          MS: 3.0, SS: 6.0, ML: 4.0, FB: 6.0, MI: 2.5}
+SCALE = 12.0          # evaluation points per unit of the logistic: 12 points ~ 73% to win
+MATERIAL = 0.5        # weight of material against the race (which is what wins)
+KNOWING = 0.5         # points for each enemy piece whose identity we know (plus a share of its value)
+FULL_HARBOUR = 1.5    # points for each move it takes to free a square in a harbour packed full
+PRESSING = 0.05       # points per rank our ships stand forward: a fleet that holds back draws
+
+
+class Plan(Ways):
+    """What the evaluation needs about one variant: distances to squares, piece values, aims."""
+
+    def __init__(self, rules: Rules, detailed: bool = True) -> None:
+        super().__init__(rules, detailed)
+        self.values = [0.0] * 16
+        for k, v in VALUES.items():
+            self.values[k] = v
+        if rules.win == "flagship":
+            self.values[10] = 40.0   # the game itself
+            self.values[SS] = 8.0    # the Flagship's nemesis
+        # Harbours matter for crowding only where walls shut them and flags must come home.
+        walled_in = rules.variant.walls and rules.flags
+        self.harbours = tuple(frozenset(rules.board.harbours[s]) if walled_in else frozenset()
+                              for s in (SOUTH, NORTH))
+        # the harbour squares a piece may stand on (not the base), as a list and a bitboard
+        self.harbour_squares = tuple(tuple(sq for sq in harbour if sq != base)
+                                     for harbour, base in zip(self.harbours, rules.bases))
+        self.harbour_bits = tuple(sum(1 << sq for sq in squares) for squares in self.harbour_squares)
+        # the squares just outside each harbour's mouth
+        self.mouths = tuple(frozenset(n for h in harbour for n in rules.steps[h] if n not in harbour)
+                            for harbour in self.harbours)
+        self.mouth_bits = sum(1 << sq for mouth in self.mouths for sq in mouth)
+        # the kinds that sink (or clear) each kind when they attack it
+        self.beaters = [[k for k in range(1, 16) if rules.result[k][e] == ATTACKER_WINS and k != FB]
+                        for e in range(16)]
+        # ranks counted from each side's own back row, from 0
+        self.rank_of = tuple(tuple(rules.side_rank(s, sq) - 1 for sq in range(rules.size))
+                             for s in (SOUTH, NORTH))
+        # the squares within a few moves of each side's base (where a flag carrier needs room)
+        self.near_home = tuple(frozenset(sq for sq in range(rules.size)
+                                         if self.walled(rules.bases[s])[sq] <= NEAR_HOME)
+                               for s in (SOUTH, NORTH))
+        self.span = rules.files + rules.ranks
+
+
+    def score(self, state: DoverState, side: int) -> float:
+        """Points for ``side``: half its material plus its progress toward winning."""
+        values, kind, pos = self.values, state.kind, state.pos
+        if not self.detailed:
+            material = 0.0
+            for p in state.alive[side]:
+                material += values[kind[p]]
+            return MATERIAL * material + self.race(state, side)
+        material = 0.0
+        inside = 0
+        forward = 0
+        harbour = self.harbours[side]
+        rank_of = self.rank_of[side]
+        for p in state.alive[side]:
+            k = kind[p]
+            material += values[k]
+            if pos[p] in harbour:
+                inside += 1
+            elif k != MI:
+                forward += rank_of[pos[p]]
+        # What we know of the enemy is worth having: we can attack what we beat and shun the rest.
+        known = 0.0
+        pub, mine = state.pub, state.priv[side]
+        for p in state.alive[1 - side]:
+            m = pub[p] & mine[p]
+            if m & (m - 1) == 0:
+                known += KNOWING + 0.25 * values[kind[p]]
+        crowding = 0.0
+        carrying = state.flag_carrier[1 - side] and state.owner[state.flag_carrier[1 - side]] == side
+        if harbour:
+            # A harbour packed full cannot take a flag home: keep room inside, more so with a prize.
+            crowding = 3.0 * max(0, inside - 3) if carrying else 1.0 * max(0, inside - 4)
+            if carrying and inside > 5 and pos[state.flag_carrier[1 - side]] in self.mouths[side]:
+                crowding += 4.0   # the carrier stands in the way of the pieces that must come out
+            if not self.harbour_bits[side] & ~state.occ:
+                # Not one square free inside (the base never holds a piece): nothing in it can
+                # move, and an enemy ship in the mouth shuts it for good, since it can be attacked
+                # only by a piece arriving on the inner mouth square. Count the moves it takes
+                # to free one, so the fleet opens its harbour early.
+                room = self.room(state, side)
+                moves = min(room[sq] for sq in self.harbour_squares[side])
+                crowding += FULL_HARBOUR * (min(moves, 4) if moves < FAR else 8)   # FAR: shut for good
+        # Hemming the enemy in: a side that cannot move loses, and against a harbour packed shut
+        # that is the only way to win (in the facing reading nothing can attack the squares
+        # behind the harbour wall). Nothing while the enemy has more than a handful of movers,
+        # steeply more as the last ones are sunk or boxed in; hunting a mover is worth that much
+        # more. Hemming the enemy in only draws while our own flag is away, and is no aim while
+        # we carry the enemy flag home (a carrier that boxes an enemy ship in would stay put).
+        hem = 0.0
+        sinking_a_mover = 0.0
+        if not self.rules.flags or (state.flag_sq[side] == self.rules.bases[side] and not carrying):
+            movers = self.movers(state, 1 - side)
+            hem = hemmed(movers)
+            sinking_a_mover = hemmed(movers - 1) - hem
+        return (MATERIAL * material + self.race(state, side) - crowding + known
+                + PRESSING * forward + self.hunt(state, side, sinking_a_mover) + hem)
+
+    def movers(self, state: DoverState, side: int) -> int:
+        """How many of ``side``'s pieces could move, counted up to HEM_COUNT + 1."""
+        count = 0
+        for p in state.alive[side]:
+            if self.can_move(state, p):
+                count += 1
+                if count > HEM_COUNT:
+                    break
+        return count
+
+    def can_move(self, state: DoverState, piece: int) -> bool:
+        """Whether ``piece`` has an empty square beside it that is not its own base."""
+        k = state.kind[piece]
+        if k == MI:
+            return False
+        steps = self.free_step_bits if k == FB else self.step_bits
+        return bool(steps[state.pos[piece]] & ~state.occ & ~self.base_bits[state.owner[piece]])
+
+    def hunt(self, state: DoverState, side: int, mover_bonus: float = 0.0) -> float:
+        """Points for having, near each enemy piece, one of ours that would beat it in an attack:
+        worth a share of the prize (its value, plus ``mover_bonus`` if it can move), more the
+        closer our piece stands to the square it attacks from."""
+        r = self.rules
+        kind, pos = state.kind, state.pos
+        by_kind: dict[int, list[int]] = {}
+        for p in state.alive[side]:
+            if self.can_move(state, p):   # a piece boxed in attacks nothing
+                by_kind.setdefault(kind[p], []).append(pos[p])
+        if not by_kind:
+            return 0.0
+        enemy = 1 - side
+        values, beaters = self.values, self.beaters
+        total = 0.0
+        for e in state.alive[enemy]:
+            ke = kind[e]
+            best = HUNT_REACH
+            for a in r.contact[enemy][pos[e]]:
+                table = self.walled(a)
+                for k in beaters[ke]:
+                    for sq in by_kind.get(k, ()):
+                        d = table[sq] or 2   # attacks happen on arrival: off and back
+                        if d < best:
+                            best = d
+            if best < HUNT_REACH:
+                prize = values[ke]
+                if mover_bonus and self.can_move(state, e):
+                    prize += mover_bonus
+                total += prize * HUNT_SHARE[best]
+        return total
+
+    def race(self, state: DoverState, side: int) -> float:
+        """Points for ``side``'s progress toward its win: they grow steeply near the goal, so a
+        raider close to the enemy base (or a carrier close to home) outweighs a few pieces."""
+        r = self.rules
+        enemy = 1 - side
+        kind, pos = state.kind, state.pos
+        if r.flags:
+            carrier = state.flag_carrier[enemy]
+            if carrier and state.owner[carrier] == side:
+                # Carrying the enemy flag: get it home; it only counts with our own flag in hand.
+                home = self.way(state, side, r.bases[side], crew_of(kind[carrier]),
+                                solid_mines=True)[pos[carrier]]
+                own = state.flag_carrier[side]
+                ours = (state.flag_sq[side] == r.bases[side] or (own and state.owner[own] == side))
+                # Worth more than any approach (closing(0) = CLOSE_MAX), or no one would take it;
+                # and when it can be deposited, each step home outweighs a piece's worth of
+                # anything else (it is the win).
+                if ours:
+                    return CLOSE_MAX + 20.0 + 2.0 * closing(home)
+                return CLOSE_MAX + 5.0 + closing(home)
+            if carrier:
+                # The enemy took its flag back: chase the carrier.
+                return 10.0 + 0.5 * closing(self._nearest(state, side, pos[carrier]))
+            target = state.flag_sq[enemy]
+            loose = target != r.bases[enemy]
+            d = self._nearest(state, side, target, sweepers_only=state.flag_mine[enemy], carriers=True)
+            return (10.0 if loose else 0.0) + closing(d)
+        if r.base_rule == "target":
+            return 1.5 * closing(self._nearest(state, side, r.bases[enemy]))
+        if r.win == "fleet":
+            return self._hunt(state, side)
+        return 0.0
+
+    def _hunt(self, state: DoverState, side: int) -> float:
+        """Pitched Battle: close on the enemy's last ships (Mines need not be sunk)."""
+        files = self.rules.files
+        kind, pos = state.kind, state.pos
+        hunters = [pos[p] for p in state.alive[side] if kind[p] != MI]
+        prey = [pos[p] for p in state.alive[1 - side] if kind[p] != MI]
+        if not hunters or not prey:
+            return 0.0
+        total = 0
+        for e in prey:
+            ef, er = e % files, e // files
+            total += min(abs(h % files - ef) + abs(h // files - er) for h in hunters)
+        # The fewer ships the enemy has left, the more each one's distance matters.
+        return -2.0 * total / len(prey) * (1.0 + 10.0 / (len(prey) + 1))
+
+    def _nearest(self, state: DoverState, side: int, target: int, sweepers_only: bool = False,
+                 carriers: bool = False) -> float:
+        """The cheapest ways ``side``'s moving pieces have to ``target`` (see ``way``), as one
+        figure: mostly the best, partly the next, so a second raider also comes forward."""
+        kind, pos = state.kind, state.pos
+        carries = self.rules.carries
+        found = []
+        maps: dict[int, list[int]] = {}
+        for p in state.alive[side]:
+            k = kind[p]
+            if k == MI or (sweepers_only and k != MS) or (carriers and not carries[k]):
+                continue
+            crew = crew_of(k)
+            table = maps.get(crew)
+            if table is None:
+                table = maps[crew] = self.way(state, side, target, crew)
+            found.append(table[pos[p]])
+        if not found:
+            return WAY_SPAN
+        found.sort()
+        found.append(WAY_SPAN)
+        return 0.8 * found[0] + 0.2 * found[1]
+
+
+NEAR_HOME = 4   # moves from a base within which a piece may have to make room for a carrier
+HUNT_REACH = 10  # a hunter further than this many moves from its prey counts for nothing
+HUNT_SHARE = [0.35 * 0.8 ** d for d in range(HUNT_REACH)]
+
+
+HEM_COUNT = 10   # an enemy with more movers than this is not worth hemming in yet
+
+
+def hemmed(movers: int) -> float:
+    """Points for the enemy having only ``movers`` pieces that can move."""
+    return 0.0 if movers > HEM_COUNT else 40.0 * 0.7 ** max(movers, 0)
+
+
+CLOSE_MAX = 0.8 * WAY_SPAN + 24.0   # closing(0): the most an approach is worth
+
+
+def closing(cost: float) -> float:
+    """Points for being ``cost`` away from a goal: a steady gain for every step, and more and
+    more as the goal comes near (the last steps are the ones the enemy must stop)."""
+    return 0.8 * (WAY_SPAN - min(cost, WAY_SPAN)) + 24.0 * 0.85 ** cost
+
+
+_PLANS: dict[tuple[int, bool], Plan] = {}
+
+
+def plan_for(rules: Rules, detailed: bool = True) -> Plan:
+    key = (id(rules), detailed)
+    plan = _PLANS.get(key)
+    if plan is None or plan.rules is not rules:
+        plan = _PLANS[key] = Plan(rules, detailed)
+    return plan
+
+
+WIN_POINTS = 1000.0
+
+
+def points(state: DoverState, side: str, detailed: bool = True) -> float:
+    """How much better ``side`` stands, in evaluation points (a won game: WIN_POINTS)."""
+    if state.result is not None:
+        winner = state.result.winner
+        return 0.0 if winner is None else (WIN_POINTS if winner == side else -WIN_POINTS)
+    plan = plan_for(state.rules, detailed)
+    me = SIDE_INDEX[side]
+    diff = plan.score(state, me) - plan.score(state, 1 - me)
+    # A draw that looms makes a lead worth less: for want of action (turns without a piece
+    # removed), or by repetition (this very position seen before). So the side ahead presses on
+    # and varies its play, and the side behind is glad to mark time.
+    limit = state.rules.quiet_ply_limit
+    if limit and state.quiet > limit // 2:
+        diff *= 1.0 - 0.6 * (state.quiet - limit // 2) / (limit - limit // 2)
+    if state.rules.repetition_draw and state.counts:
+        seen = state.counts.get(state.position_key(), 0)
+        if seen > 1:
+            diff *= max(0.0, 1.0 - 0.6 * (seen - 1) / max(1, state.rules.repetition_draw - 1))
+    return diff
+
+
+def evaluate(state: DoverState, side: str) -> float:
+    """``side``'s chance of winning, estimated from a full (sampled) position (for searches)."""
+    if state.result is not None:
+        return outcome_value(state.result, side)
+    return 1.0 / (1.0 + math.exp(-points(state, side) / SCALE))
+

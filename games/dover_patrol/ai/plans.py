@@ -1,0 +1,86 @@
+"""Plans longer than the look-ahead: the harbour planner, which works out how a flag carrier gets
+home through our own crowded harbour (a sliding puzzle no two-move search sees through)."""
+
+from __future__ import annotations
+
+import heapq
+
+from ..rules import FB, DoverState
+from .evaluation import plan_for
+
+PLAN_REACH = 8      # the carrier must be this few moves from home before the harbour is planned
+PLAN_SLACK = 8.0    # points a planned harbour move may look worse than the best (not a lost carrier)
+PLAN_NODES = 20_000  # positions the harbour planner may look at before it gives up
+
+
+def harbour_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
+    """The first move (from, to, attacked square or -1) of a plan that brings our flag carrier
+    onto our base with our own moves alone (the enemy and all Mines standing still), or None.
+
+    A harbour packed with our own ships is a sliding puzzle: the carrier gets in only after
+    several pieces shuffle round or out in the right order, and no look-ahead of two moves sees
+    that the first of those shuffles is progress. Our pieces near home are alike for this (only
+    where they stand matters), so a position is the set of their squares and the carrier's
+    square, searched best-first on the carrier's distance home (weighted: a short plan, not
+    always the shortest). An enemy ship sitting in the harbour's mouth can only be attacked by a
+    piece arriving on the square inside it, so a plan that brings one of ours (not the carrier)
+    there ends too, and that move attacks.
+    """
+    r = state.rules
+    carrier = state.flag_carrier[1 - me]
+    base = r.bases[me]
+    if not carrier or state.owner[carrier] != me or state.flag_sq[me] != base:
+        return None   # nothing to bring home, or not allowed to (our own flag is away)
+    plan = plan_for(r)
+    boat = state.kind[carrier] == FB   # a Flying Boat crosses walls even with a flag
+    home = plan.free(base) if boat else plan.walled(base)
+    start = state.pos[carrier]
+    if home[start] > PLAN_REACH:
+        return None
+    reach = max(home[start], 4) + 3   # room to step aside, and out of the harbour
+    area = 0
+    for sq, d in enumerate(plan.walled(base)):
+        if d <= reach or home[sq] <= reach:
+            area |= 1 << sq
+    fixed = state.sbb[1 - me] | state.mines_bb[me] | (1 << base)
+    open_ = area & ~fixed
+    ours = state.sbb[me] & open_ & ~(1 << start)
+    steps = r.steps
+    carrier_steps = r.free_steps if boat else steps
+    plugs = {}   # square inside our harbour's mouth -> the enemy piece's square just outside
+    for sq in plan.harbour_squares[me]:
+        for n in steps[sq]:
+            if n in plan.mouths[me] and state.sbb[1 - me] >> n & 1:
+                plugs[sq] = n
+    first: dict[tuple[int, int], tuple[int, int, int] | None] = {(ours, start): None}
+    todo = [(home[start], 0, ours, start)]
+    while todo and len(first) < PLAN_NODES:
+        _, g, ours, at = heapq.heappop(todo)
+        here = first[(ours, at)]
+        for to in carrier_steps[at]:
+            if to == base:
+                return here or (at, to, -1)
+            bit = 1 << to
+            if open_ & bit and not ours & bit:
+                key = (ours, to)
+                if key not in first:
+                    first[key] = here or (at, to, -1)
+                    heapq.heappush(todo, (g + 1 + 2 * home[to], g + 1, ours, to))
+        rest = ours
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            sq = low.bit_length() - 1
+            for to in steps[sq]:
+                bit = 1 << to
+                if open_ & bit and not ours & bit and to != at:
+                    if to in plugs:
+                        return here or (sq, to, plugs[to])
+                    moved = ours ^ low ^ bit
+                    key = (moved, at)
+                    if key not in first:
+                        first[key] = here or (sq, to, -1)
+                        heapq.heappush(todo, (g + 1 + 2 * home[at], g + 1, moved, at))
+    return None
+
+

@@ -1,0 +1,141 @@
+"""Looking ahead over sampled worlds: each action one move ahead (``one_move_values``), and the
+best candidates two moves ahead against the enemy's sharpest replies (``two_move_value``), with
+the two-move links the one-move judgement misses (a flag carrier's way home, a piece sailing off
+to attack on its return)."""
+
+from __future__ import annotations
+
+from navalgames.ai.mcts import step
+
+from ..rules import DoverState, EndTurn, Move
+from ..rules.model import SIDE_INDEX
+from .evaluation import WIN_POINTS, plan_for, points
+
+def one_move_values(worlds: list[DoverState], side: str, actions: list,
+                    detailed: bool = True) -> list[float]:
+    """Each action's evaluation points one move ahead, averaged over the sampled worlds."""
+    values = []
+    for action in actions:
+        total = 0.0
+        for world in worlds:
+            trial = world.clone()
+            step(trial, action)
+            total += points(trial, side, detailed)
+        values.append(total / len(worlds))
+    return values
+
+
+def two_move_value(world: DoverState, action, side: str, detailed: bool = True) -> float:
+    """``action`` then the enemy's most dangerous reply in this world.
+
+    Replies that change the position at once (attacks, a move onto a base, a flag handed over,
+    a flag carrier's move) are judged in full; any other reply is counted as the position as it
+    stands, which is what a quiet move elsewhere leaves, unless it ends the game (a third
+    repetition). In Fleet Orders, while the turn is still ours, the position after our action is
+    the answer.
+    """
+    trial = world.clone()
+    step(trial, action)
+    baseline = points(trial, side, detailed)
+    mover = trial.to_act()
+    if mover is None or mover == side:
+        return baseline
+    worst = baseline
+    if carrying_home(trial, side):
+        # Bringing a flag home often takes moves that only pay off one move later (a piece
+        # stepping aside so another can leave a packed harbour): also count our best next move
+        # if the enemy does nothing that hurts (a point less: what can be had now comes first).
+        worst = max(worst, best_next_move(trial, side, detailed, HOMEWARD)[0] - 1.0)
+    gain, attacker, attacker_sq = 0.0, 0, -1
+    if (stalling(trial) and not carrying_home(trial, side)
+            and trial.counts.get(trial.position_key(), 0) <= 1):
+        # Nothing removed for a while: an attack happens only on arrival, so a piece facing its
+        # prey must sail off and come back, two moves the one-move judgement never links. The
+        # gain holds after any enemy reply that leaves the attacker where it stands. Not when
+        # sailing off repeats a position: that is going round in circles.
+        follow, attacker_sq = best_next_move(trial, side, detailed, ATTACKS)
+        gain = max(0.0, follow - 1.0 - baseline)
+        if gain:
+            attacker = trial.board[attacker_sq]
+            worst = baseline + gain
+    for reply in trial.legal_actions():
+        after = trial.clone()
+        step(after, reply)
+        if after.result is not None or is_sharp(trial, reply):
+            value = points(after, side, detailed)
+            if gain and after.result is None and after.board[attacker_sq] == attacker:
+                value += gain
+            worst = min(worst, value)
+    return worst
+
+
+
+def carrying_home(state: DoverState, side: str) -> bool:
+    """Whether ``side`` holds the enemy's flag (single-action variants, where a turn can pass)."""
+    if not state.rules.flags or state.rules.fleet_orders:
+        return False
+    me = SIDE_INDEX[side]
+    carrier = state.flag_carrier[1 - me]
+    return bool(carrier) and state.owner[carrier] == me
+
+
+HOMEWARD, ATTACKS = "homeward", "attacks"
+
+
+def stalling(state: DoverState) -> bool:
+    """Whether a quarter of the quiet-turn allowance has gone by without a piece removed."""
+    limit = state.rules.quiet_ply_limit
+    return bool(limit) and not state.rules.fleet_orders and state.quiet >= limit // 4
+
+
+def sails_off(state: DoverState, action) -> bool:
+    """Whether ``action`` moves a piece, without attacking, away from facing an enemy piece."""
+    if not isinstance(action, Move) or action.attack >= 0:
+        return False
+    board, owner = state.board, state.owner
+    me = owner[board[action.frm]]
+    return any(board[c] and owner[board[c]] != me
+               for c in state.rules.contact[me][action.frm])
+
+
+def best_next_move(state: DoverState, side: str, detailed: bool, kind: str) -> tuple[float, int]:
+    """The best position ``side`` reaches with one more move if the enemy passes its turn,
+    among the moves of that ``kind``: HOMEWARD, a move of the flag carrier, a flag handed on, or
+    a move near home (making room); ATTACKS, a move with an attack that removes a piece. Also the
+    square that move starts from (-1 if none)."""
+    passed = state.clone()
+    passed.pass_turn()
+    if passed.to_act() != side:
+        return -WIN_POINTS, -1
+    me = SIDE_INDEX[side]
+    if kind == HOMEWARD:
+        near = plan_for(state.rules, detailed).near_home[me]
+        carrier_sq = passed.pos[passed.flag_carrier[1 - me]]
+    best, start = -WIN_POINTS, -1
+    for action in passed.legal_actions():
+        if kind == ATTACKS:
+            if not isinstance(action, Move) or action.attack < 0:
+                continue
+        elif isinstance(action, Move) and action.frm != carrier_sq and action.frm not in near:
+            continue
+        after = passed.clone()
+        step(after, action)
+        if kind == ATTACKS and after.quiet and after.result is None:
+            continue   # an attack that removes nothing (both stay) does not end a quiet spell
+        value = points(after, side, detailed)
+        if value > best:
+            best, start = value, getattr(action, "frm", -1)
+    return best, start
+
+
+def is_sharp(state: DoverState, action) -> bool:
+    """An action that changes the position at once: an attack, a base entry, a flag moving, or
+    a ship sailing into a harbour's mouth (which can shut a harbour packed full for good)."""
+    if isinstance(action, Move):
+        return (action.attack >= 0 or state.rules.is_base[action.to] >= 0
+                or state.board[action.frm] in state.flag_carrier
+                or plan_for(state.rules).mouth_bits >> action.to & 1)
+    return not isinstance(action, EndTurn)   # an attack (Fleet Orders) or a flag transfer
+
+
+#: worlds sampled, candidates looked at two moves ahead, points of slack in the choice, and

@@ -1,0 +1,191 @@
+"""The ways pieces have across the board: plain distances (walls, the Flying Boat's flights) and
+the cost of a piece's cheapest way past the pieces in it (``Ways.way``), with the room a crowded
+harbour has (``Ways.room``). The evaluation (``evaluation.Plan``) builds on these."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from ..rules import FB, MI, ML, MS, DoverState
+from ..rules.tables import Rules
+
+FAR = 99
+SHIPS, BOAT, SWEEPER, LAYER = 0, 1, 2, 3
+
+
+def crew_of(kind: int) -> int:
+    """How a piece finds its way: the Flying Boat, the Mine Sweeper and the Mine Layer each
+    their own way (Mines spare them; walls do not stop the boat), every other ship alike."""
+    return BOAT if kind == FB else SWEEPER if kind == MS else LAYER if kind == ML else SHIPS
+
+
+WAY_SPAN = 60   # costs beyond this count as "no way"
+WAY_CACHE = 50_000   # ways remembered per plan (positions recur across worlds and candidates)
+
+
+# --- distances on the board ----------------------------------------------------------------------
+def _distances(steps, target: int, size: int) -> list[int]:
+    """Fewest one-square moves from every square to ``target`` (pieces ignored)."""
+    dist = [FAR] * size
+    dist[target] = 0
+    todo = deque([target])
+    while todo:
+        sq = todo.popleft()
+        for n in steps[sq]:
+            if dist[n] == FAR and sq in steps[n]:
+                dist[n] = dist[sq] + 1
+                todo.append(n)
+    return dist
+
+
+
+
+class Ways:
+    """Distances and ways for one variant's board, memoised (positions recur across worlds)."""
+
+    def __init__(self, rules: Rules, detailed: bool = True) -> None:
+        self.rules = rules
+        self.detailed = detailed   # False: material and plain distances only (the easy level)
+        self._walled: dict[int, list[int]] = {}
+        self._free: dict[int, list[int]] = {}
+        self._room: dict[tuple, list[int]] = {}
+        self._ways: dict[tuple, list[int]] = {}
+        # each square's neighbours as a bitboard (walled, and the Flying Boat's), and each base's bit
+        self.step_bits = [sum(1 << n for n in rules.steps[sq]) for sq in range(rules.size)]
+        self.free_step_bits = [sum(1 << n for n in rules.free_steps[sq]) for sq in range(rules.size)]
+        self.base_bits = tuple(1 << b if b >= 0 else 0 for b in rules.bases)
+
+    def walled(self, target: int) -> list[int]:
+        d = self._walled.get(target)
+        if d is None:
+            d = self._walled[target] = _distances(self.rules.steps, target, self.rules.size)
+        return d
+
+    def free(self, target: int) -> list[int]:
+        d = self._free.get(target)
+        if d is None:
+            d = self._free[target] = _distances(self.rules.free_steps, target, self.rules.size)
+        return d
+
+    def distance(self, kind: int, frm: int, target: int) -> int:
+        """Moves for a piece of ``kind`` from ``frm`` to ``target`` (the Flying Boat flies walls)."""
+        table = self.free(target) if kind == FB else self.walled(target)
+        return table[frm]
+
+    # --- the evaluation ------------------------------------------------------------------------
+    def way(self, state: DoverState, side: int, target: int, crew: int,
+            solid_mines: bool = False) -> list[int]:
+        """The cost of ``side``'s cheapest way from every square to ``target``, pieces counted,
+        for a piece of the ``crew`` (SHIPS, BOAT, SWEEPER, LAYER: see ``crew_of``).
+
+        Each square entered costs 1 when empty, 1 more for each of our pieces that must shift to
+        make room (``room``: a harbour packed full is a sliding puzzle, and every move that opens
+        it counts; up to 5 more), 2 for our own Mine (4 when it is boxed in; see ``solid_mines``),
+        and when an enemy piece stands there: 4 if this
+        crew can beat it, 12 if it cannot (the Flying Boat and the Mine Layer sink nothing, the
+        Mine Sweeper only clears Mines). Arriving where an enemy Mine or Mine Layer would face us
+        costs 6 more, for ships only. The Flying Boat's way ignores the walls. Dial's algorithm
+        over small integer costs.
+
+        ``solid_mines``: our own Mines never make room, so no way passes them. Used for a flag
+        carrier's way home, which may have only one way past a Mine guarding the base. Not for
+        the approach ways: there the enemy's Mines are only guessed (dealt out at random among its
+        unmoved pieces in each sampled world), and walling its fleet in behind guessed Mines made
+        every capture that opened a way look bad (hard drew most games against easy).
+        """
+        if not self.detailed:   # the plain distance on the board, pieces ignored
+            return self.free(target) if crew == BOAT else self.walled(target)
+        # Memoised on all it reads: who stands where, our Mines, and the enemy kinds this crew
+        # fears (Mines and Mine Layers for ships) or clears (Mines for the sweeper).
+        enemy = 1 - side
+        fears = (state.mines_bb[enemy] | state.layers_bb[enemy] if crew == SHIPS
+                 else state.mines_bb[enemy] if crew == SWEEPER else 0)
+        key = (side, target, crew, solid_mines, state.sbb[0], state.sbb[1], state.mines_bb[side], fears)
+        dist = self._ways.get(key)
+        if dist is None:
+            if len(self._ways) > WAY_CACHE:
+                self._ways.clear()
+            dist = self._ways[key] = self._way(state, side, target, crew, solid_mines)
+        return dist
+
+    def _way(self, state: DoverState, side: int, target: int, crew: int, solid_mines: bool) -> list[int]:
+        r = self.rules
+        steps = r.free_steps if crew == BOAT else r.steps
+        board, owner, kind = state.board, state.owner, state.kind
+        contact = r.contact[side]
+        mines_bite = crew == SHIPS
+        size = r.size
+        dist = [WAY_SPAN] * size
+        dist[target] = 0
+        room = None
+        buckets: list[list[int]] = [[] for _ in range(WAY_SPAN + 16)]
+        buckets[0].append(target)
+        for d in range(WAY_SPAN):
+            for sq in buckets[d]:
+                if dist[sq] != d:
+                    continue
+                q = board[sq]
+                if not q:
+                    enter = 1
+                elif owner[q] != side:
+                    if crew == SHIPS or (crew == SWEEPER and kind[q] == MI):
+                        enter = 4
+                    else:
+                        enter = 12 if crew != SWEEPER else 10
+                elif kind[q] == MI:
+                    if solid_mines and sq != target:
+                        continue   # our own Mine never moves: no way leads through it
+                    enter = 2   # counted as making room, dearer when boxed in (see above)
+                    for n in steps[sq]:
+                        if not board[n]:
+                            break
+                    else:
+                        enter = 4
+                else:   # our own piece must make room: one move for each piece shifted along
+                    if room is None:
+                        room = self.room(state, side)
+                    enter = 1 + min(room[sq], 5)
+                if mines_bite:
+                    for c in contact[sq]:
+                        e = board[c]
+                        if e and owner[e] != side and (kind[e] == MI or kind[e] == ML):
+                            enter += 6
+                            break
+                nd = d + enter
+                for n in steps[sq]:
+                    if nd < dist[n]:
+                        dist[n] = nd
+                        buckets[nd].append(n)
+        return dist
+
+    def room(self, state: DoverState, side: int) -> list[int]:
+        """For each square, how many of ``side``'s pieces must move to empty it: 0 if empty, 1 if
+        its piece can step aside, k if k pieces must shift along a line to the nearest empty
+        square (Mines never shift; a square no shift can empty counts FAR)."""
+        key = (state.sbb[0], state.sbb[1], state.mines_bb[side], side)   # all it depends on
+        room = self._room.get(key)
+        if room is not None:
+            return room
+        if len(self._room) > 4096:
+            self._room.clear()
+        r = self.rules
+        board, owner, kind = state.board, state.owner, state.kind
+        own_base = r.bases[side]
+        room = [FAR] * r.size
+        todo = deque()
+        for sq in range(r.size):
+            if not board[sq] and sq != own_base:
+                room[sq] = 0
+                todo.append(sq)
+        steps = r.steps
+        while todo:
+            sq = todo.popleft()
+            for n in steps[sq]:
+                q = board[n]
+                if q and room[n] == FAR and owner[q] == side and kind[q] != MI:
+                    room[n] = room[sq] + 1
+                    todo.append(n)
+        self._room[key] = room
+        return room
+
+

@@ -1,0 +1,139 @@
+"""Dover Patrol opponents of other styles than the computer's own levels, to measure it against
+players it was not tuned on. Both are fair (they read the observation and the legal actions
+only) and plain on purpose: a style, not a strength.
+
+- ``rusher``: attacks whenever it can, sends its Flying Boat straight at the enemy base and every
+  other ship forward; a flag it takes goes straight home.
+- ``turtle``: walls its harbour (Mines beside its base, its biggest ships inside and at the
+  mouth), never sails past its own half, attacks only what comes to it, and otherwise marks time.
+
+From the project folder they are players of the tournament:
+    navalgames tournament dover-patrol --a hard --b tests.ai.dover_opponents:rusher --games 20
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.dover_patrol.ai import booklet_deployment, plan_for
+from games.dover_patrol.rules import FB, MI, NORTH, SOUTH, Deploy, Move
+from games.dover_patrol.rules.model import KIND_OF_CODE, SIDE_INDEX
+from games.dover_patrol.rules.setup import deployment_problems, fleet_list
+from games.dover_patrol.rules.state import SETUP
+
+
+class StylePlayer:
+    """What both styles share: the observation read once, the board's distances, a seeded choice."""
+
+    style = "style"
+
+    def __init__(self, level: str, side: str, seed: int | None) -> None:
+        self.label = f"{self.style.capitalize()} ({level})"
+        self.rng = random.Random(seed)
+
+    def choose(self, state, side: str):
+        observation = state.observation(side)
+        rules = state.rules
+        if observation.phase == SETUP:
+            return self.deploy(rules, SIDE_INDEX[side])
+        actions = state.legal_actions()
+        moves = [a for a in actions if isinstance(a, Move)]
+        if not moves:
+            return actions[self.rng.randrange(len(actions))]   # a flag handed on, Fleet Orders' end
+        me = SIDE_INDEX[side]
+        kinds = {p.square: KIND_OF_CODE[p.kind] for p in observation.own()}
+        carrying = {flag.square for flag in observation.flags
+                    if flag.carrier is not None and flag.side != side}
+        return self.pick(rules, me, moves, kinds, carrying)
+
+    def deploy(self, rules, me: int) -> Deploy:
+        return booklet_deployment(rules, me, self.rng)
+
+    def best(self, moves: list, score) -> Move:
+        """The move with the highest score, ties broken at random."""
+        scored = [(score(m), self.rng.random(), m) for m in moves]
+        return max(scored, key=lambda t: (t[0], t[1]))[2]
+
+
+class Rusher(StylePlayer):
+    style = "rusher"
+
+    def pick(self, rules, me, moves, kinds, carrying):
+        plan = plan_for(rules)
+        attacks = [m for m in moves if m.attack >= 0]
+        if attacks:
+            return attacks[self.rng.randrange(len(attacks))]
+        home, target = rules.bases[me], rules.bases[1 - me]
+
+        def gain(move: Move) -> float:
+            kind = kinds[move.frm]
+            goal = home if move.frm in carrying else target
+            before = plan.distance(kind, move.frm, goal)
+            after = plan.distance(kind, move.to, goal)
+            bonus = 10 if move.frm in carrying else 3 if kind == FB else 0
+            return (before - after) * (1 + bonus)
+        return self.best(moves, gain)
+
+
+class Turtle(StylePlayer):
+    style = "turtle"
+
+    def deploy(self, rules, me: int) -> Deploy:
+        """Mines beside the base inside the harbour, the biggest ships in it and at its mouth."""
+        harbour = rules.board.harbours[SOUTH] if rules.variant.walls else frozenset()
+        main, odd = rules.setup_squares(SOUTH)
+        base = rules.bases[SOUTH]
+        fleet = fleet_list(rules)
+        placement: dict[int, int] = {}
+        free = sorted(main)
+
+        def put(kind: int, squares) -> None:
+            for sq in squares:
+                if sq in free and kind in fleet:
+                    placement[sq] = kind
+                    free.remove(sq)
+                    fleet.remove(kind)
+                    return
+
+        if base >= 0:
+            for sq in sorted(rules.steps[base]):
+                put(MI, [sq])
+        inside = [sq for sq in sorted(harbour) if sq != base]
+        mouth = sorted({n for h in harbour for n in rules.steps[h] if n not in harbour})
+        for kind in (10, 9, 8, 7, 7, 6, 6, 6):
+            put(kind, inside + mouth)
+        self.rng.shuffle(fleet)
+        odd_square = sorted(odd)[self.rng.randrange(len(odd))]
+        placement[odd_square] = fleet.pop()
+        for sq, kind in zip(free, fleet):
+            placement[sq] = kind
+        if me == NORTH:
+            placement = {rules.board.rotate(sq): k for sq, k in placement.items()}
+        pairs = sorted(placement.items())
+        if deployment_problems(rules, me, pairs):
+            return booklet_deployment(rules, me, self.rng)
+        return Deploy(me, pairs, rules.grid)
+
+    def pick(self, rules, me, moves, kinds, carrying):
+        attacks = [m for m in moves if m.attack >= 0]
+        if attacks:   # what comes to the wall is attacked
+            return attacks[self.rng.randrange(len(attacks))]
+        home = rules.bases[me]
+        plan = plan_for(rules)
+        if carrying:   # a flag it happens to hold goes home
+            homeward = [m for m in moves if m.frm in carrying]
+            if homeward:
+                return self.best(homeward, lambda m: -plan.walled(home)[m.to])
+        # Mark time on its own half, away from the wall around the base.
+        wall = {sq for sq in range(rules.size) if plan.walled(home)[sq] <= 2}
+        quiet = [m for m in moves if m.frm not in wall and m.to not in wall
+                 and rules.side_rank(me, m.to) <= rules.ranks // 2]
+        return self.best(quiet or moves, lambda m: -rules.side_rank(me, m.to))
+
+
+def rusher(level: str, side: str, seed: int | None = None) -> Rusher:
+    return Rusher(level, side, seed)
+
+
+def turtle(level: str, side: str, seed: int | None = None) -> Turtle:
+    return Turtle(level, side, seed)
