@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sys
 
-from navalgames.ui.bench import frame_parser, parse_size, time_frames
+from navalgames.ui.bench import TARGET_MS, frame_parser, parse_size, time_frames
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.redraw:
             view.overlays_dirty = True
 
-    figures = time_frames(window, view, args.frames, before_frame)
+    figures = time_frames(window, view, args.frames, before_frame, target=10 if args.redraw else TARGET_MS)
     print(f"Naval Blockade play screen {width}x{height}, overlays on"
           f"{', hovering a marker' if args.hover else ''}"
           f"{', the overlays rebuilt each frame (the frame after a move)' if args.redraw else ''}: {figures}")
