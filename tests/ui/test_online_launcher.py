@@ -44,6 +44,14 @@ def host(window, title: str, variant: str | None = None, side: str | None = None
     return wait
 
 
+def put_away_combat(window, view) -> None:
+    """A combat stays face up until the player puts it away (any key); the next click would
+    only do that."""
+    if view.reveal is not None:
+        testing.press(window, arcade.key.SPACE)
+    assert view.reveal is None
+
+
 def test_host_dover_patrol_play_by_clicks_then_resign(window):
     from games.dover_patrol.ui.deploy import DeployView
     from games.dover_patrol.ui.gameover import GameOverView
@@ -61,8 +69,7 @@ def test_host_dover_patrol_play_by_clicks_then_resign(window):
         view = pump(window, lambda: isinstance(window.current_view, PlayView)
                     and window.current_view.session.human_to_act() == "south")
         session = view.session
-        if view.reveal is not None:       # a combat stays face up until the player puts it away
-            testing.press(window, arcade.key.SPACE)
+        put_away_combat(window, view)
         assert session.hot_seat is False and session.can_undo() is False
         assert view.panel.find("undo") is None
         # one of South's own ships, and its first destination, clicked as a player would
@@ -76,8 +83,7 @@ def test_host_dover_patrol_play_by_clicks_then_resign(window):
         pump(window, lambda: session.match.message["seq"] > before)
         moves += 1
     assert "opponent is connected" in session.status_line()
-    if view.reveal is not None:
-        testing.press(window, arcade.key.SPACE)
+    put_away_combat(window, view)
     testing.press(window, arcade.key.S)              # nothing to save here: the server keeps the game
     assert window.store.entries() == [] and "server keeps" in view.error
     # North's pieces show a kind only where South has seen it (in an attack, an explosion...)
@@ -85,6 +91,7 @@ def test_host_dover_patrol_play_by_clicks_then_resign(window):
     seen = [p for p in session.state.observation().enemy() if p.kind]
     assert len(shown) == len(seen) < 20
     view = pump(window, lambda: window.current_view.session.human_to_act() == "south")
+    put_away_combat(window, view)
     click_button(window, view, "resign")
     testing.press(window, arcade.key.Y)
     over = pump(window, lambda: isinstance(window.current_view, GameOverView))
