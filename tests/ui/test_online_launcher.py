@@ -177,6 +177,17 @@ def test_joining_with_a_wrong_code_says_so(window):
     assert join.code_field.value == "ZZZZ99"
 
 
+def test_continue_counts_adjourned_online_games(window):
+    from navalgames.net.seats import SeatEntry, remember_seat
+    window.show_view(LauncherView())
+    testing.draw(window)
+    assert window.current_view.buttons[0].text == "Continue"
+    remember_seat(SeatEntry("ws://127.0.0.1:8765", "AAAAAA", "dover-patrol", "classic", "south", "t1"))
+    window.show_view(LauncherView())
+    testing.draw(window)
+    assert window.current_view.buttons[0].text == "Continue  (1)"
+
+
 def test_leave_then_resume_from_continue(window):
     from games.dover_patrol.ui.deploy import DeployView
     from navalgames.ui.continue_view import ContinueView
@@ -190,6 +201,7 @@ def test_leave_then_resume_from_continue(window):
     assert (entry.code, entry.side, entry.hosted) == (code, "north", "local")
     click_button(window, view, "menu")              # adjourns: the game stays on the server
     assert isinstance(window.current_view, LauncherView)
+    assert window.current_view.buttons[0].text == "Continue  (1)"      # the adjourned game counts
     window.show_view(ContinueView())
     testing.draw(window)
     listing = window.current_view
