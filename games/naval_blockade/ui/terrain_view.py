@@ -81,7 +81,11 @@ class TerrainView(BlockadeScreen):
     def place_toss_banner(self) -> None:
         if self.toss_banner is not None:
             vp = self.chart.camera.viewport
-            self.toss_banner.position = (vp.center_x, vp.center_y + vp.height * 0.18)
+            banner = self.toss_banner
+            banner.font_size = theme.HEADING
+            if banner.content_width + 60 > vp.width:      # a small window: the words shrink to the chart
+                banner.font_size = int(theme.HEADING * (vp.width - 60) / banner.content_width)
+            banner.position = (vp.center_x, vp.center_y + vp.height * 0.18)
 
     def on_resize(self, width: int, height: int) -> None:
         super().on_resize(width, height)
