@@ -280,6 +280,8 @@ def test_naval_blockade_online_shows_the_toss_and_a_resumed_game_its_log(window)
     pump(window, lambda: any(a.startswith("toss:") for a in match.record.actions))
     winner = match.state.toss_winner
     assert terrain.toss_banner.text == f"The toss: the {('Runner', 'Blockader')[winner]} wins"
+    if match.state.stage == "terrain" and match.my_turn():     # the toss fell to us: we lay out the islands
+        testing.click_widget(window, terrain.buttons["generate"])
     view = pump(window, lambda: isinstance(window.current_view, PlayView) and not window.current_view.steps
                 and window.current_view.match.my_turn())
     lines = list(view.log_lines)
