@@ -62,14 +62,20 @@ class RemoteSeat:
 
     def __init__(self, address: str, code: str, side: str | None = None, token: str | None = None,
                  spectate: bool = False, on_change: Callable[[], None] | None = None,
-                 give_up_after: float | None = None) -> None:
+                 give_up_after: float | None = None, history: bool = False) -> None:
         self.address, self.code = address, code.strip().upper()
         self.side, self.token, self.spectate = side, token, spectate
+        self.history = history                 # ask for the game's past steps at every join
         self.on_change = on_change
         self.give_up_after = give_up_after     # seconds without a connection (None: never)
         self.game: dict[str, Any] = {}         # the ``joined`` message: game, variant, options, sides
         self.state: dict[str, Any] | None = None
         self.events: list[dict[str, Any]] = []
+        # the game's steps as this seat saw them ({"seq", "actions", "events"}): the history sent
+        # at the last join (``history_version`` counts them), then each state's own
+        self.steps: list[dict[str, Any]] = []
+        self.history_version = 0
+        self._history_parts: list[dict[str, Any]] = []
         self.errors: list[str] = []
         self.fatal: str | None = None
         self.connected = False
@@ -89,7 +95,7 @@ class RemoteSeat:
                 with _open(self.address) as ws:
                     self._ws = ws
                     ws.send(encode("join", code=self.code, side=self.side, token=self.token,
-                                   spectate=self.spectate or None, patches=True))
+                                   spectate=self.spectate or None, patches=True, history=self.history or None))
                     for message in ws:
                         self._receive(json.loads(message))
                         delay, lost_since = FIRST_DELAY, None
@@ -114,8 +120,14 @@ class RemoteSeat:
     def _receive(self, message: dict[str, Any]) -> None:
         kind = message.get("kind")
         if kind == "joined":
+            self._history_parts = []
             self._update(side=message["side"], token=message["token"] or self.token, game=message,
                          connected=True, joins=self.joins + 1)
+        elif kind == "history":
+            self._history_parts.extend(message["steps"])
+            if not message.get("more"):
+                self._update(steps=self._history_parts, history_version=self.history_version + 1)
+                self._history_parts = []
         elif kind == "state":
             if "patch" in message:    # only what changed: ``state`` still holds the whole observation
                 try:
@@ -123,9 +135,13 @@ class RemoteSeat:
                 except (LookupError, TypeError, ValueError):
                     self._ws.close()  # a patch that does not fit: reconnect, for a whole observation
                     return
-            with self._changed:
+            step = {key: message.get(key) or [] for key in ("actions", "events")}
+            with self._changed:       # the step and its state together: a reader sees both or neither
                 self.events.extend(message["events"])
-            self._update(state=message)
+                if step["actions"] or step["events"]:
+                    self.steps.append({"seq": message["seq"], **step})
+                self.state = message
+            self._update()
         elif kind == "error":
             if message.get("about") == "join":
                 self._update(fatal=message["message"])    # no such game, seat taken: retrying won't help
@@ -143,6 +159,15 @@ class RemoteSeat:
             self.on_change()
 
     # --- for the player's thread -------------------------------------------------------------
+    def news(self, version: int, count: int) -> tuple[dict[str, Any] | None, int, list[dict[str, Any]], bool]:
+        """What a reader holding ``count`` steps of history ``version`` has not taken yet, read
+        together with the state they led to: (state, history version, steps, whether a new
+        history came and the steps are all of it)."""
+        with self._changed:
+            if version != self.history_version:
+                return self.state, self.history_version, list(self.steps), True
+            return self.state, version, self.steps[count:], False
+
     def wait(self, condition: Callable[[], bool], timeout: float) -> bool:
         """Wait until ``condition()`` holds (checked whenever something arrives)."""
         with self._changed:

@@ -17,14 +17,14 @@ MAX_DEPTH = 8             # objects and lists nested deeper than this are refuse
 #: what a client may send: kind -> {field: type} of the fields it must carry
 CLIENT_KINDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "create": {"game": str, "variant": str, "options": dict},
-    "join": {"code": str},              # optional: "side", "token", "spectate", "patches"
+    "join": {"code": str},              # optional: "side", "token", "spectate", "patches", "history"
     "act": {"token": str, "action": str, "seq": int},
     "offer_draw": {"token": str},
     "answer_draw": {"token": str, "accept": bool},
     "resign": {"token": str},
 }
 OPTIONAL_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
-    "join": {"side": str, "token": str, "spectate": bool, "patches": bool},
+    "join": {"side": str, "token": str, "spectate": bool, "patches": bool, "history": bool},
 }
 
 

@@ -11,6 +11,11 @@ state rebuilt from it. A game with hidden pieces (Dover Patrol) is sent as the s
 observation; ``state`` is then an ``ObservedState``, which answers the few questions the screens
 ask from the observation alone. Once the game is over the server sends the whole record, and the
 match becomes a true replayable record for the game-over screen.
+
+Until then ``record.actions`` holds the actions this seat may see (in Dover Patrol, all but the
+enemy's deployment), as the server sent them, and ``steps`` what each step showed this seat
+(``SeenStep``): the game's history, sent when the seat (re)joins, then each step as it comes. So
+the screens read the last move, the toss or a resumed game's log from them as from a local Match.
 """
 
 from __future__ import annotations
@@ -28,6 +33,20 @@ from .seat_state import StateBuilder
 from .seats import forget_seat
 
 OPPONENT = "remote"      # record.players[side] for the seat at the other machine
+
+
+@dataclasses.dataclass(frozen=True)
+class SeenStep:
+    """One step of the game as this seat saw it: a decision with the dice it brought on."""
+    seq: int                           # the record's length after it
+    actions: tuple[str | None, ...]    # None: an action this seat may not see
+    events: tuple[Event, ...]
+
+
+def seen_step(data: dict[str, Any]) -> SeenStep:
+    events = tuple(Event(e.get("kind", ""), e.get("text", ""),
+                         {k: v for k, v in e.items() if k not in ("kind", "text")}) for e in data["events"])
+    return SeenStep(data["seq"], tuple(data["actions"]), events)
 
 
 def outcome_of(data: dict[str, Any] | None) -> Outcome | None:
@@ -106,7 +125,9 @@ class RemoteMatch:
         self.message: dict[str, Any] = {}
         self.finished = False
         self.problem = ""                 # the server's last refusal, for the screen to show
-        self._events_read = 0
+        self.steps: list[SeenStep] = []
+        self._history_version = 0         # the seat's history last taken in, and its steps read
+        self._steps_read = 0
         self._errors_read = 0
         self._sent_at: int | None = None  # the seq our action in flight was written for
         self._deploying = False
@@ -218,18 +239,26 @@ class RemoteMatch:
             self._sent_at = None            # refused: it is still our move, as it was
             self._deploying = False
             self._refresh_state()
-        message = seat.state
-        if message is None or message is self.message:
+        message, version, fresh, new_history = seat.news(self._history_version, self._steps_read)
+        if new_history:
+            # the seat (re)joined: of its history, only the steps played while we were away are news
+            self._history_version, self._steps_read = version, len(fresh)
+            seen = self.steps[-1].seq if self.steps else -1
+            fresh = [step for step in fresh if step["seq"] > seen]
+        else:
+            self._steps_read += len(fresh)
+        if message is None or (message is self.message and not fresh):
             return [] if errors else None
-        fresh = seat.events[self._events_read:]
-        self._events_read += len(fresh)
+        new_steps = [seen_step(step) for step in fresh]
+        self.steps += new_steps
+        if not self.finished:
+            self.record.actions += [a for step in new_steps for a in step.actions if a is not None]
         self.message = message
         if self._sent_at is not None and message["seq"] != self._sent_at:
             self._sent_at = None            # our action was played
             self._deploying = False
         self._refresh_state()
-        events = [Event(e.get("kind", ""), e.get("text", ""),
-                        {k: v for k, v in e.items() if k not in ("kind", "text")}) for e in fresh]
+        events = [event for step in new_steps for event in step.events]
         for listener in self.listeners:
             listener(events)
         return events

@@ -3,25 +3,56 @@
 No networking here: the server calls these methods and sends what they return. Every method that
 changes the game writes the change to the store first; a refused request raises RoomError and
 changes nothing.
+
+A room also tells a seat coming back what happened before it came (``history``): each step of
+the record (a decision with the dice it brought on) as that seat saw it live, its events through
+the same filter, so a resumed game's log reads as if the player had never left.
 """
 
 from __future__ import annotations
 
 import hmac
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
-from navalgames.core.match import Match
+from navalgames.core.match import Match, initial_state
 from navalgames.core.records import GameRecord
 from navalgames.core.registry import GameSpec
-from navalgames.core.state import Event, GameState, Outcome
+from navalgames.core.state import CHANCE, Event, GameState, Outcome
 
 from .store import GameStore, StoredGame
-from .views import event_filter, public_view
+from .views import Played, event_filter, public_view, visible_action
 
 TOKEN_BYTES = 24            # 192 bits: a seat's secret, never guessed
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O or 1/I to misread
 CODE_LENGTH = 6
+
+
+@dataclass
+class Step:
+    """A decision and the dice it brought on, as played: what one ``state`` message told of."""
+    seq: int                     # the record's length after it
+    played: list[Played]
+    events: list[Event]
+
+
+def record_steps(spec: GameSpec, record: GameRecord) -> list[Step]:
+    """The record's steps, replayed: each decision with the dice rolled after it (as ``Match.play``
+    rolls them), dice before any decision a step of their own."""
+    state = initial_state(spec, record)
+    steps: list[Step] = []
+    for seq, text in enumerate(record.actions, start=1):
+        actor, setup = state.to_act(), state.in_setup()
+        events = state.apply_text(text)
+        played = Played(text, actor, setup)
+        if actor == CHANCE and steps:
+            steps[-1].seq = seq
+            steps[-1].played.append(played)
+            steps[-1].events.extend(events)
+        else:
+            steps.append(Step(seq, [played], events))
+    return steps
 
 
 class RoomError(ValueError):
@@ -46,6 +77,8 @@ class Room:
                             actions=list(stored.actions))
         self.match = Match(spec, record, state=state)
         self.visible = event_filter(spec)
+        self.hides = not isinstance(self.match.state.observation(spec.sides[0]), dict)
+        self._steps: list[Step] | None = None    # made when a seat first asks for the history
         # what each one is shown at step ``_shown_at``: computed once per step, whoever asks
         self._shown_at = -1
         self._shown: dict[str | None, Any] = {}
@@ -100,7 +133,7 @@ class Room:
     def to_act(self) -> str | None:
         return None if self.outcome() else self.match.to_act()
 
-    def act(self, side: str, text: str, seq: int) -> list[Event]:
+    def act(self, side: str, text: str, seq: int) -> Step:
         """Play ``text`` for ``side``; written to the store before this returns."""
         if self.outcome():
             raise RoomError("the game is over")
@@ -117,9 +150,11 @@ class Room:
         except ValueError as exc:
             raise RoomError(f"illegal action {text[:80]!r}: {exc}") from None
         before = self.seq
+        setup = self.match.state.in_setup()
         events = self.match.play(action)
+        actions = self.match.record.actions[before:]
         try:
-            self.store.add_actions(self.code, before, self.match.record.actions[before:])
+            self.store.add_actions(self.code, before, actions)
         except Exception:
             # not stored, so not played: back to the position everyone was last told of
             record = self.match.record
@@ -129,7 +164,12 @@ class Room:
             self._shown_at = -1
             raise RoomError("the server could not save that action, so it was not played: try again") from None
         self.draw_offer = None
-        return events
+        # the dice after the decision are nobody's choice
+        step = Step(self.seq, [Played(actions[0], side, setup)] + [Played(t, CHANCE, setup) for t in actions[1:]],
+                    events)
+        if self._steps is not None:
+            self._steps.append(step)
+        return step
 
     def offer_draw(self, side: str) -> None:
         if self.outcome():
@@ -177,21 +217,33 @@ class Room:
             self._shown[side] = shown
         return shown
 
-    def view(self, side: str | None, events: list[Event], connected: dict[str, bool]) -> dict[str, Any]:
+    def view(self, side: str | None, events: list[Event], connected: dict[str, bool],
+             played: list[Played] = ()) -> dict[str, Any]:
         """The ``state`` message for a seat (``side``) or a spectator (None), but its
-        ``observation``, which the server writes whole or as a patch (see ``observation``)."""
+        ``observation``, which the server writes whole or as a patch (see ``observation``);
+        ``events`` and the actions ``played`` are what brought it on."""
         self.observation(side)                    # brings the step's legal actions up to date
         to_act = self.to_act()
         return {
             "code": self.code, "seq": self.seq, "you": side, "to_act": to_act,
             "legal": self._legal if side is not None and side == to_act else [],
             "events": [self.visible(e, side).as_dict() for e in events],
+            "actions": [visible_action(p, side, self.hides) for p in played],
             "outcome": self.outcome(), "draw_offer": self.draw_offer,
             "connected": connected,
             # once the game is over nothing is secret: the whole record, for the game-over replay
             "final": {"actions": list(self.match.record.actions), "seed": self.match.record.seed}
                      if self.outcome() else None,
         }
+
+    def history(self, side: str | None) -> list[dict[str, Any]]:
+        """Every step so far as ``side`` (None: a spectator) was told of it: the ``seq``,
+        ``actions`` and ``events`` its ``state`` message carried."""
+        if self._steps is None:
+            self._steps = record_steps(self.spec, self.match.record)
+        return [{"seq": step.seq, "actions": [visible_action(p, side, self.hides) for p in step.played],
+                 "events": [self.visible(e, side).as_dict() for e in step.events]}
+                for step in self._steps]
 
     def welcome(self, side: str | None, token: str | None) -> dict[str, Any]:
         """The ``joined`` message: what the game is, and the seat's token."""

@@ -33,6 +33,7 @@ RATE = 100.0          # messages per second a connection may keep up
 BURST = 200           # and in one burst
 STRIKES = 100         # messages refused for flooding before the connection is dropped
 QUEUE_LIMIT = 256     # messages waiting for a reader that does not read: it is dropped
+HISTORY_STEPS = 100   # steps of a game's history in one message (a few tens of KB)
 
 
 class TokenBucket:
@@ -186,9 +187,19 @@ class GameServer:
         client.shown = None           # a join is answered with a whole observation
         self.watchers.setdefault(room, set()).add(client)
         client.send("joined", **room.welcome(side, token))
+        if data.get("history"):
+            self.send_history(client, room)
         if previous is not None and previous is not room:
             self.broadcast(previous, [])
         self.broadcast(room, [])
+
+    def send_history(self, client: Client, room: Room) -> None:
+        """The game's steps so far as this seat saw them, before its first ``state``: in
+        messages of at most HISTORY_STEPS steps, the last with ``more`` false."""
+        steps = room.history(client.side)
+        for start in range(0, max(1, len(steps)), HISTORY_STEPS):
+            client.send("history", code=room.code, steps=steps[start:start + HISTORY_STEPS],
+                        more=start + HISTORY_STEPS < len(steps))
 
     def leave(self, client: Client) -> None:
         room = client.room
@@ -214,7 +225,8 @@ class GameServer:
 
     def on_act(self, client: Client, data: dict) -> None:
         room, side = self._seat(client, data)
-        self.broadcast(room, room.act(side, data["action"], data["seq"]))
+        step = room.act(side, data["action"], data["seq"])
+        self.broadcast(room, step.events, step.played)
 
     def on_offer_draw(self, client: Client, data: dict) -> None:
         room, side = self._seat(client, data)
@@ -230,7 +242,7 @@ class GameServer:
         self.broadcast(room, room.resign(side))
 
     # --- telling everyone --------------------------------------------------------------------
-    def broadcast(self, room: Room, events: list) -> None:
+    def broadcast(self, room: Room, events: list, played: list = ()) -> None:
         """Send everyone in ``room`` its ``state``: each message is written once, for all the
         watchers of one side holding the same observation (the whole one, or one patch)."""
         watchers = list(self.watchers.get(room, ()))
@@ -243,7 +255,7 @@ class GameServer:
             text = next((t for side, base, t in written if side == watcher.side and base is held), None)
             if text is None:
                 if watcher.side not in fields:
-                    fields[watcher.side] = room.view(watcher.side, events, connected)
+                    fields[watcher.side] = room.view(watcher.side, events, connected, played)
                 raw = {"observation": dumps(shown)} if held is None else {"patch": dumps_patch(diff(held, shown))}
                 text = encode_raw("state", raw, **fields[watcher.side])
                 written.append((watcher.side, held, text))

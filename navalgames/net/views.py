@@ -1,8 +1,9 @@
-"""What each seat and each spectator is shown: observations and events, never more.
+"""What each seat and each spectator is shown: observations, events and actions, never more.
 
 A seat sees ``state.observation(side)`` and its events through the engine's ``visible_event``
 (when the engine hides anything); a spectator sees what both players may see: each piece as its
-owner's enemy sees it, and events without either side's private details.
+owner's enemy sees it, and events without either side's private details. The actions of the
+record are shown as ``visible_action`` says.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import importlib
 from typing import Any, Callable
 
 from navalgames.core.registry import GameSpec
-from navalgames.core.state import Event
+from navalgames.core.state import CHANCE, Event
 
 
 def event_filter(spec: GameSpec) -> Callable[[Event, str | None], Event]:
@@ -30,3 +31,22 @@ def public_view(views: dict[str, Any], sides: tuple[str, ...]) -> Any:
     seen_by = {side: {p.id: p for p in views[side].pieces} for side in sides}
     pieces = tuple(seen_by[enemy_of[piece.side]][piece.id] for piece in first.pieces)
     return dataclasses.replace(first, observer="spectator", pieces=pieces)
+
+
+@dataclasses.dataclass(frozen=True)
+class Played:
+    """One action of the record, with what decides who may see it."""
+    text: str
+    actor: str | None       # the side that chose it ("chance" for a die)
+    setup: bool             # chosen while the game was being set up
+
+
+def visible_action(played: Played, viewer: str | None, hides: bool) -> str | None:
+    """The action's text as ``viewer`` (None: a spectator) may see it, or None.
+
+    In a game that hides anything (Dover Patrol), a side's setup actions are its own secret: a
+    deployment names every piece. Every other action is public: a move names squares both
+    players watch, a die's face is seen by everyone."""
+    if hides and played.setup and played.actor not in (viewer, CHANCE):
+        return None
+    return played.text

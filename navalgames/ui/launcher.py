@@ -23,6 +23,7 @@ from navalgames.core.records import atomic_write
 from navalgames.core.safe_yaml import FileRefused, dump, load_file
 from navalgames.core.options import RuleOption
 from navalgames.core.registry import GameSpec, VariantInfo
+from navalgames.net.seats import load_seats
 from navalgames.ui import theme
 from navalgames.ui.widgets import put, Button, GameCard, MenuView, Selector, wrap_text
 
@@ -146,6 +147,7 @@ class LauncherView(MenuView):
                             not status.ready, lambda s=status: self.choose(s), c)
             self.cards.append(self.ui.add(card))
         saves = len(self.window.store.entries()) if hasattr(self.window, "store") else 0
+        saves += len(load_seats())         # adjourned online games are listed by Continue too
         self.buttons = [
             Button(f"Continue  ({saves})" if saves else "Continue", self.show_continue, c,
                    help_text="Resume a saved or autosaved game"),

@@ -101,3 +101,30 @@ def test_a_dropped_connection_comes_back_by_itself(server):
         assert match.message["seq"] == seq and match.status_line().startswith(f"Online game {code}")
     finally:
         seat.close()
+
+
+def test_a_move_missed_while_the_connection_was_down_comes_back_with_the_history(server, monkeypatch):
+    from navalgames.net import client
+    monkeypatch.setattr(client, "FIRST_DELAY", 1.0)        # time for the opponent to move meanwhile
+    code = create_game(server.address, "naval-blockade", "standard", {})
+    runner = RemoteSeat(server.address, code, side="runner", history=True)
+    assert runner.wait(lambda: runner.state is not None and bool(runner.game), WAIT), runner.fatal
+    blockader = joined(server.address, code, "blockader")
+    match = RemoteMatch(get_game("naval-blockade"), runner)
+    try:
+        poll_until(match, lambda: match.my_turn())
+        match.play("start m1")
+        poll_until(match, lambda: match.message["seq"] == 1)
+        assert match.record.actions == ["start m1"] and [s.seq for s in match.steps] == [1]
+        runner.drop()
+        assert runner.wait(lambda: not runner.connected, WAIT)
+        assert blockader.wait(lambda: blockader.state["seq"] == 1, WAIT) and blockader.act("start v23")
+        poll_until(match, lambda: match.message["seq"] == 3)
+        # the Blockader's start and the toss it brought on, told by the history on rejoining
+        assert runner.joins == 2
+        assert match.record.actions == server.server.room(code).match.record.actions
+        assert [s.seq for s in match.steps] == [1, 3]
+        assert [e.kind for e in match.steps[1].events] == ["start", "toss"]
+    finally:
+        runner.close()
+        blockader.close()

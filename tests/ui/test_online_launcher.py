@@ -52,24 +52,26 @@ def put_away_combat(window, view) -> None:
     assert view.reveal is None
 
 
-def test_host_dover_patrol_play_by_clicks_then_resign(window):
-    from games.dover_patrol.ui.deploy import DeployView
-    from games.dover_patrol.ui.gameover import GameOverView
+def south_to_move(window):
+    """The Dover Patrol play screen, once it is South's (the player's) turn, no combat showing."""
     from games.dover_patrol.ui.play import PlayView
+    view = pump(window, lambda: isinstance(window.current_view, PlayView)
+                and window.current_view.session.human_to_act() == "south")
+    put_away_combat(window, view)
+    return view
+
+
+def play_south_moves(window, moves: int):
+    """South deploys at random and plays ``moves`` moves by clicks; the play screen afterwards."""
+    from games.dover_patrol.ui.deploy import DeployView
     from games.dover_patrol.rules import Move
     from dover_screen_helpers import click_button, click_square
-    wait = host(window, "Dover Patrol", variant="first-capture", side="south")
-    conn = wait.connection
-    opponent, result = computer_opponent(conn.address, conn.code, "dover-patrol")
     view = pump(window, lambda: isinstance(window.current_view, DeployView))
     click_button(window, view, "random")
     click_button(window, view, "ready")
-    moves = 0
-    while moves < 3:
-        view = pump(window, lambda: isinstance(window.current_view, PlayView)
-                    and window.current_view.session.human_to_act() == "south")
+    for _ in range(moves):
+        view = south_to_move(window)
         session = view.session
-        put_away_combat(window, view)
         assert session.hot_seat is False and session.can_undo() is False
         assert view.panel.find("undo") is None
         # one of South's own ships, and its first destination, clicked as a player would
@@ -81,7 +83,17 @@ def test_host_dover_patrol_play_by_clicks_then_resign(window):
         if view.pending:
             click_button(window, view, "no_attack") if view.pending[3] else click_square(window, view, sorted(view.pending[2])[0])
         pump(window, lambda: session.match.message["seq"] > before)
-        moves += 1
+    return view
+
+
+def test_host_dover_patrol_play_by_clicks_then_resign(window):
+    from games.dover_patrol.ui.gameover import GameOverView
+    from dover_screen_helpers import click_button
+    wait = host(window, "Dover Patrol", variant="first-capture", side="south")
+    conn = wait.connection
+    opponent, result = computer_opponent(conn.address, conn.code, "dover-patrol")
+    view = play_south_moves(window, 3)
+    session = view.session
     assert "opponent is connected" in session.status_line()
     put_away_combat(window, view)
     testing.press(window, arcade.key.S)              # nothing to save here: the server keeps the game
@@ -177,6 +189,17 @@ def test_joining_with_a_wrong_code_says_so(window):
     assert join.code_field.value == "ZZZZ99"
 
 
+def test_continue_counts_adjourned_online_games(window):
+    from navalgames.net.seats import SeatEntry, remember_seat
+    window.show_view(LauncherView())
+    testing.draw(window)
+    assert window.current_view.buttons[0].text == "Continue"
+    remember_seat(SeatEntry("ws://127.0.0.1:8765", "AAAAAA", "dover-patrol", "classic", "south", "t1"))
+    window.show_view(LauncherView())
+    testing.draw(window)
+    assert window.current_view.buttons[0].text == "Continue  (1)"
+
+
 def test_leave_then_resume_from_continue(window):
     from games.dover_patrol.ui.deploy import DeployView
     from navalgames.ui.continue_view import ContinueView
@@ -190,6 +213,7 @@ def test_leave_then_resume_from_continue(window):
     assert (entry.code, entry.side, entry.hosted) == (code, "north", "local")
     click_button(window, view, "menu")              # adjourns: the game stays on the server
     assert isinstance(window.current_view, LauncherView)
+    assert window.current_view.buttons[0].text == "Continue  (1)"      # the adjourned game counts
     window.show_view(ContinueView())
     testing.draw(window)
     listing = window.current_view
@@ -204,6 +228,70 @@ def test_leave_then_resume_from_continue(window):
     click_button(window, view, "ready")
     pump(window, lambda: view.session.match.message.get("seq", 0) >= 2)
     view.session.match.leave()
+    opponent.close()
+
+
+def resume_from_continue(window):
+    """Continue's first row (the adjourned online game) clicked; the screen the game comes back to."""
+    from navalgames.ui.continue_view import ContinueView
+    window.show_view(ContinueView())
+    testing.draw(window)
+    testing.click_widget(window, window.current_view.rows[0])
+    assert isinstance(window.current_view, WaitView)
+    return pump(window, lambda: not isinstance(window.current_view, WaitView))
+
+
+def test_a_resumed_dover_patrol_game_shows_its_log_and_last_move(window):
+    from dover_screen_helpers import click_button
+    wait = host(window, "Dover Patrol", variant="first-capture", side="south")
+    conn = wait.connection
+    opponent, _ = computer_opponent(conn.address, conn.code, "dover-patrol")
+    view = play_south_moves(window, 2)
+    view = south_to_move(window)
+    match = view.session.match
+    log, last = list(view.session.log), view.last_move()
+    # live, the last move is marked (the computer's reply, where it came from and went to)
+    assert len(last) == 2 and "last" in view.board._marks[last[0]]
+    assert [line for line in log if line.number >= 3]        # the moves are in it, numbered
+    # what South may see: its own deployment and every move, never North's deployment
+    assert match.record.actions[0].startswith("deploy south")
+    assert not any(a.startswith("deploy north") for a in match.record.actions)
+    click_button(window, view, "menu")                 # adjourned
+    resumed = resume_from_continue(window)
+    assert resumed is not view and resumed.session.match is not match
+    # the log as it was, rebuilt from what the server kept of South's view, and the same marker
+    assert resumed.session.log == log
+    assert resumed.last_move() == last and "last" in resumed.board._marks[last[0]]
+    resumed.session.match.leave()
+    opponent.close()
+
+
+def test_naval_blockade_online_shows_the_toss_and_a_resumed_game_its_log(window):
+    from games.naval_blockade.ui.play_view import PlayView
+    from games.naval_blockade.ui.terrain_view import TerrainView
+    from blockade_screen_helpers import click_square
+    wait = host(window, "Naval Blockade", side="runner")
+    conn = wait.connection
+    opponent, _ = computer_opponent(conn.address, conn.code, "naval-blockade")
+    terrain = pump(window, lambda: isinstance(window.current_view, TerrainView)
+                   and window.current_view.match.my_turn())
+    match = terrain.match
+    click_square(window, terrain, "m1")                 # the Runner's start; the computer's brings the toss
+    pump(window, lambda: any(a.startswith("toss:") for a in match.record.actions))
+    winner = match.state.toss_winner
+    assert terrain.toss_banner.text == f"The toss: the {('Runner', 'Blockader')[winner]} wins"
+    if match.state.stage == "terrain" and match.my_turn():     # the toss fell to us: we lay out the islands
+        testing.click_widget(window, terrain.buttons["generate"])
+    view = pump(window, lambda: isinstance(window.current_view, PlayView) and not window.current_view.steps
+                and window.current_view.match.my_turn())
+    lines = list(view.log_lines)
+    assert match.record.actions[0] == "start m1"
+    view.menu()                                          # adjourned on our turn: nothing moves meanwhile
+    resumed = resume_from_continue(window)
+    assert isinstance(resumed, PlayView) and resumed.match is not match
+    # the newest lines of the log, replayed from the record the server sent, as a saved game's are
+    assert len(resumed.log_lines) >= 3 and resumed.log_lines == lines[-len(resumed.log_lines):]
+    resumed.match.leave()
     opponent.close()
 
 

@@ -48,8 +48,16 @@ class OnlineSession(Session):
     def rebuild_log(self) -> None:
         if self.match.finished:          # the whole record is known now
             super().rebuild_log()
-        else:
-            self.log = []
+            return
+        self.log = []                    # the steps so far (a resumed game's come from the server)
+        for step in self.match.steps:
+            self.log_step(step)
+
+    def log_step(self, step) -> None:
+        """One step's lines, numbered by its place in the record (deployments and the lot: 0)."""
+        setup = [e for e in step.events if e.kind in ("deploy", "lot")]
+        self.add_events(0, setup)
+        self.add_events(step.seq, [e for e in step.events if e not in setup])
 
     def deployed_count(self) -> int:
         if self.match.finished:
@@ -63,17 +71,15 @@ class OnlineSession(Session):
 
     def poll_computer(self) -> tuple[list[Event], str] | None:
         """What arrived from the server: (events, the server's refusal if any), or None."""
-        was_finished = self.match.finished
+        was_finished, logged = self.match.finished, len(self.match.steps)
         events = self.match.poll()
         if events is None:
             return None
         if self.match.finished and not was_finished:
             self.rebuild_log()
-        elif events:
-            # several states may arrive between two frames: deployments and the lot are unnumbered
-            setup = [e for e in events if e.kind in ("deploy", "lot")]
-            self.add_events(0, setup)
-            self.add_events(self.match.message.get("seq", 0), [e for e in events if e not in setup])
+        else:
+            for step in self.match.steps[logged:]:
+                self.log_step(step)
         for event in events:
             if event.kind in ("attack", "explosion", "aground", "capture", "deposit", "flag", "over",
                               "lot", "transfer", "pickup", "draw"):

@@ -58,21 +58,34 @@ class TerrainView(BlockadeScreen):
         super().on_show_view()
         state = self.match.state
         if state.stage == "terrain" and self.match.record.actions[-1:] == [f"toss:{SIDES[state.toss_winner]}"]:
-            winner = SHIP[SIDES[state.toss_winner]]
-            self.toss_banner = arcade.Text(f"The toss: the {winner} wins", 0, 0,
-                                           self.colours.side_colour(state.toss_winner), theme.HEADING,
-                                           font_name=theme.FONT, bold=True, anchor_x="center",
-                                           anchor_y="center")
-            self.toss_seconds = 3.5
-            self.place_toss_banner()
+            self.show_toss_banner(state.toss_winner)      # a game resumed just after the toss
 
     toss_banner: arcade.Text | None = None
     toss_seconds = 0.0
 
+    def start_step(self, step) -> None:
+        super().start_step(step)
+        if step.event.kind == "toss":      # rolled as the second ship is placed, here or at the other machine
+            self.show_toss_banner(SIDES.index(step.event.details["winner"]))
+
+    def show_toss_banner(self, winner_index: int) -> None:
+        winner = SHIP[SIDES[winner_index]]
+        self.toss_banner = arcade.Text(f"The toss: the {winner} wins", 0, 0,
+                                       self.colours.side_colour(winner_index), theme.HEADING,
+                                       font_name=theme.FONT, bold=True, anchor_x="center",
+                                       anchor_y="center")
+        self.toss_seconds = 3.5
+        self.place_toss_banner()
+        self.window.request_redraw(self.toss_seconds)
+
     def place_toss_banner(self) -> None:
         if self.toss_banner is not None:
             vp = self.chart.camera.viewport
-            self.toss_banner.position = (vp.center_x, vp.center_y + vp.height * 0.18)
+            banner = self.toss_banner
+            banner.font_size = theme.HEADING
+            if banner.content_width + 60 > vp.width:      # a small window: the words shrink to the chart
+                banner.font_size = int(theme.HEADING * (vp.width - 60) / banner.content_width)
+            banner.position = (vp.center_x, vp.center_y + vp.height * 0.18)
 
     def on_resize(self, width: int, height: int) -> None:
         super().on_resize(width, height)

@@ -153,7 +153,8 @@ class Connection:
         if not self.code:
             raise RemoteError("type the game code your friend gave you")
         seat = RemoteSeat(self.address, self.code, side=plan.side, token=plan.token,
-                          spectate=plan.spectate, on_change=self.on_change, give_up_after=None)
+                          spectate=plan.spectate, on_change=self.on_change, give_up_after=None,
+                          history=True)
         self.seat = seat
         if not seat.wait(lambda: seat.state is not None and bool(seat.game), JOIN_TIMEOUT):
             seat.close()

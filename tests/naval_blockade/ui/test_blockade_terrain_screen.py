@@ -18,6 +18,8 @@ def test_toss_winner_is_shown_and_places_the_terrain(window):
     view = reach_terrain(window, view)
     assert "toss:blockader" in match.record.actions
     assert match.state.stage == "terrain"
+    # the banner comes up as the toss is rolled (with the second ship placed), not only on a resume
+    assert view.toss_seconds > 0 and view.toss_banner.text == "The toss: the Blockader wins"
     assert "falls to the Blockader" in view.panel.named["toss"].text.text
     assert "the Runner will move first" in view.panel.named["toss"].text.text
     assert match.state.to_act() == "blockader"
