@@ -91,8 +91,8 @@ class PlayView(DoverScreen):
             phase = int((time.monotonic() - s.thinker.started_at) * 3) % 4
             if phase != self.thinking_phase:
                 self.thinking_phase = phase
-                self.thinking_text.text = self.thinking_words() + "." * phase
-                self.damage([self.panel_rect()])     # only the panel shows the dots
+                # only the words in the band change
+                self.damage([self.panel.retext(self.thinking_text, self.thinking_words() + "." * phase)])
                 self.window.request_redraw()
 
     def finish_animations(self) -> None:
@@ -165,9 +165,12 @@ class PlayView(DoverScreen):
             self.reveal.build(self.board.pixel_rect, self.layout.scale, self.board.textures, self.panel.style.text)
 
     def panel_damage(self) -> list:
-        if self.panel.changed() or self.log_box is None:
+        """Only the parts of the panel and the log that changed: after a move, the turn band, the
+        instruction and the log lines, not the whole panel."""
+        boxes, log = self.panel.changed_boxes(), self.log_panel.changed_boxes()
+        if boxes is None or log is None:
             return [self.panel_rect()]
-        return [self.log_box] if self.log_panel.changed() else []
+        return boxes + log
 
     def draw_still(self, box=None) -> None:
         if box is not None and self.log_box is not None and inside(box, self.log_box):

@@ -257,6 +257,92 @@ def test_the_frame_after_a_move_draws_only_what_changed_and_matches_a_full_redra
     assert worst <= 2        # the same picture (a float rounding may move a colour by one step)
 
 
+def south_moves_and_north_replies(window, view) -> None:
+    """A quiet move of South's through the screen, then the computer's answer, frames drawn."""
+    import random
+
+    from games.dover_patrol.ui.bench_frames import quiet_move
+    view.play(quiet_move(view.session.state, random.Random(3)))
+    settle(window)
+
+
+def test_after_a_move_only_what_changed_in_the_panel_is_drawn_again(window, monkeypatch):
+    from games.dover_patrol.ui import screen
+    drawn_again: list = []
+    real_merged = screen.merged
+    monkeypatch.setattr(screen, "merged", lambda boxes: drawn_again.append(real_merged(boxes)) or drawn_again[-1])
+    view = busy_view(window)
+    played = len(view.session.match.record.actions)
+    drawn_again.clear()
+    south_moves_and_north_replies(window, view)
+    assert len(view.session.match.record.actions) == played + 2 and drawn_again
+    left, _, width, height = view.panel_rect()
+    in_panel = [[box for box in boxes if box[0] + box[2] > left] for boxes in drawn_again]
+    assert any(in_panel)                                 # the band, the instruction, the log lines...
+    assert all(sum(w * h for _, _, w, h in boxes) < width * height * 0.6 for boxes in in_panel)   # ...not all of it
+    partial = testing.snapshot(window)
+    view.invalidate()
+    full = testing.snapshot(window)
+    from PIL import ImageChops
+    assert max(high for _, high in ImageChops.difference(partial, full).getextrema()) <= 2
+
+
+def test_an_undo_brings_back_the_log_lines_it_showed_without_making_them_again(window):
+    view = busy_view(window)
+    shown = {label.text: label for label in view.log_panel.texts}
+    south_moves_and_north_replies(window, view)
+    assert {label.text for label in view.log_panel.texts} != set(shown)
+    view.undo()
+    testing.draw(window)
+    back = {label.text: label for label in view.log_panel.texts}
+    # the same lines (less one or two: the notice "Move taken back." takes room), the very same texts
+    assert set(back) <= set(shown) and len(back) >= len(shown) - 2
+    assert all(back[text] is shown[text] for text in back)
+    hidden = [label for spares in view.log_panel._spare.values() for label in spares]
+    assert hidden and not any(label.visible for label in hidden)     # the lines of the undone moves wait unseen
+
+
+def test_the_thinking_dots_redraw_only_their_words_and_leave_no_trace(window):
+    from PIL import ImageChops
+
+    def same(a, b) -> bool:
+        return max(high for _, high in ImageChops.difference(a, b).getextrema()) <= 2
+    view = busy_view(window)
+    band = view.thinking_text = next(t for t in view.panel.texts if t.text.startswith("South to move"))
+    plain = testing.snapshot(window)
+    box = view.panel.retext(band, "South to move......")
+    left, _, width, _ = view.panel_rect()
+    assert box[0] >= left and box[2] < width / 2 and box[3] < 60
+    view.damage([box])
+    dotted = testing.snapshot(window)
+    assert not same(dotted, plain)                       # the dots are drawn...
+    view.invalidate()
+    assert same(dotted, testing.snapshot(window))        # ...in full
+    view.dirty = True                                    # the next rebuild puts the words back without the dots
+    partial = testing.snapshot(window)
+    assert same(partial, plain)
+    view.invalidate()
+    assert same(partial, testing.snapshot(window))
+
+
+def test_the_still_picture_stored_upside_down_shows_as_the_plain_one(window, monkeypatch):
+    from games.dover_patrol.ui import frame_cache
+    if not frame_cache.can_flip(window.ctx):
+        pytest.skip("this OpenGL cannot draw upside down (no glClipControl)")
+    view = busy_view(window)
+    view.invalidate()
+    flipped = testing.snapshot(window)
+    assert view._cache.flipped
+    monkeypatch.setattr(frame_cache, "can_flip", lambda ctx: False)
+    view._cache = None
+    plain = testing.snapshot(window)
+    assert not view._cache.flipped
+    from PIL import ImageChops
+    differ = sum(1 for value in ImageChops.difference(flipped, plain).convert("L").getdata() if value > 2)
+    # upside down, a few edge pixels of the harbour walls round the other way; nothing else moves
+    assert differ < flipped.width * flipped.height / 2000
+
+
 def test_one_name_per_piece_in_the_tray_the_panel_and_the_log(window):
     from games.dover_patrol.ui.deploy import DeployView
     match, view = open_match(window, players=VS_COMPUTER)
