@@ -20,7 +20,7 @@ from .board import BoardPicture
 from .guide import kind_guide
 from .reveal import Reveal
 from .screen import DoverScreen
-from .session import Session, other
+from .session import Session, observation_picture, other
 from .widgets import Button, Canvas
 
 SLIDE = 0.25     # seconds a moved piece takes to glide to its new square
@@ -135,7 +135,9 @@ class PlayView(DoverScreen):
         s = self.session
         viewer = s.viewer()
         self.board.set_viewer(viewer)
-        picture = s.picture(viewer)
+        # one observation for the board and the sunk pieces (each costs a walk over the fleets)
+        self.observed = s.state.observation(viewer)
+        picture = observation_picture(self.observed, s.rules)
         self.actions = {}
         if self.input_allowed():
             names = s.rules.names
@@ -385,7 +387,7 @@ class PlayView(DoverScreen):
 
     def build_sunk(self, left: float, bottom: float, width: float) -> float:
         s, c, k = self.session, self.panel, self.layout.scale
-        obs = s.state.observation(self.board.viewer)
+        obs = self.observed
         size = 30 * k
         per_row = max(1, int((width - 70 * k) / (size + 2 * k)))
         y = bottom
