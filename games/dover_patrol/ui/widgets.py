@@ -152,10 +152,6 @@ class Canvas:
         label = self.text(value, left, top, colour, size, width=int(width), anchor_y="top", **style)
         return label.content_height
 
-    def changed(self) -> bool:
-        """Whether the last rebuild described anything other than the one before it."""
-        return self.described != self.previous
-
     def take_back(self, label: arcade.Text) -> None:
         """Leave out a text just described (it did not fit); it stays a spare for next time."""
         for i in range(len(self._described) - 1, -1, -1):
