@@ -1,7 +1,8 @@
 """Frame timing shared by the games' frame benchmarks (``python -m games.<game>.ui.bench_frames``).
 
 A frame is timed from ``on_update`` through ``on_draw`` to ``ctx.finish()``, so the figure
-includes the GPU's (or llvmpipe's) work, not just the Python side. Target: at most 8 ms.
+includes the GPU's (or llvmpipe's) work, not just the Python side; the process's CPU time a
+frame is given too. ``plain_view`` is the yardstick timed in the same run. Target: at most 8 ms.
 """
 
 from __future__ import annotations

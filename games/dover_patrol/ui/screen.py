@@ -138,9 +138,10 @@ class DoverScreen(arcade.View):
     # On a software renderer every textured pixel costs, so the still picture (board, pieces,
     # panel) is drawn into an offscreen frame only when something changed; a frame is then one
     # copy of it and whatever moves (explosions, a dragged piece). Measured with llvmpipe: a
-    # clear followed by a partial copy costs more than one whole-window copy, so the copy is whole.
-    # After a move only the squares that changed and the panel are drawn again into the frame
-    # (clipped by a scissor box): on a software renderer the pixels drawn are the cost.
+    # clear followed by a partial copy costs more than one whole-window copy, so the copy is whole
+    # (and a plain memory copy where the picture can be stored as the window stores it: frame_cache).
+    # After a move only the squares and the parts of the panel that changed are drawn again into
+    # the frame (clipped by a scissor box): on a software renderer the pixels drawn are the cost.
     _cache = None
     still_valid = False
     partial_refresh = False       # a screen whose refresh() changes only the board and the panel
