@@ -78,6 +78,8 @@ class FrameCache:
     @contextmanager
     def drawing(self):
         """Draw into the picture (upside down where it is stored so; arcade does not notice)."""
+        atlas = self.ctx.default_atlas
+        version = atlas.version
         with self.framebuffer.activate() as framebuffer:
             if self.flipped:
                 gl.glClipControl(gl.GL_UPPER_LEFT, gl.GL_NEGATIVE_ONE_TO_ONE)
@@ -86,6 +88,14 @@ class FrameCache:
             finally:
                 if self.flipped:
                     gl.glClipControl(gl.GL_LOWER_LEFT, gl.GL_NEGATIVE_ONE_TO_ONE)
+        if self.flipped and atlas.version != version:
+            # the texture atlas grew meanwhile (a texture first met while drawing): it copied its
+            # old content upside down too, so it is built again from its images, and what was
+            # drawn with it must be drawn again
+            atlas.rebuild()
+            self.spoiled = True
+
+    spoiled = False     # drawn while the atlas was turned over: the caller draws the picture again
 
     def copy_to_screen(self) -> None:
         """The whole picture onto the window, pixel for pixel."""

@@ -212,18 +212,21 @@ class DoverScreen(arcade.View):
             self.clear(color=self.pal.panel)
             self.draw_still()
         else:
-            if not self.still_valid:
-                with cache.drawing() as frame:
-                    frame.clear(color=self.pal.panel)
-                    self.draw_still()
-                self.still_valid = True
-            elif self._damage:
+            if self.still_valid and self._damage:
                 with cache.drawing() as frame:
                     for box in merged(self._damage):
                         frame.clear(color=self.pal.panel, viewport=box)
                         frame.scissor = box
                         self.draw_still(box)
                     frame.scissor = None
+            for _ in range(2):          # once more if the texture atlas was rebuilt meanwhile
+                if self.still_valid and not cache.spoiled:
+                    break
+                cache.spoiled = False
+                with cache.drawing() as frame:
+                    frame.clear(color=self.pal.panel)
+                    self.draw_still()
+                self.still_valid = True
             cache.copy_to_screen()
         self._damage = []
         self.draw_moving()

@@ -343,6 +343,31 @@ def test_the_still_picture_stored_upside_down_shows_as_the_plain_one(window, mon
     assert differ < flipped.width * flipped.height / 2000
 
 
+def test_a_texture_atlas_growing_while_the_picture_is_drawn_upside_down_spoils_nothing(window, monkeypatch):
+    from PIL import Image, ImageChops
+
+    from games.dover_patrol.ui import frame_cache
+    if not frame_cache.can_flip(window.ctx):
+        pytest.skip("this OpenGL cannot draw upside down (no glClipControl)")
+    view = busy_view(window)
+    view.invalidate()
+    before = testing.snapshot(window)
+    atlas = window.ctx.default_atlas
+    grown = atlas.version
+    big = arcade.Texture(Image.new("RGBA", (atlas.width + 64, 16), (200, 30, 30, 255)))
+    drawn = view.draw_still
+
+    def draw_still(box=None):           # a texture first met while drawing, too big for the atlas
+        if big not in atlas.textures:
+            atlas.add(big)
+        drawn(box)
+    monkeypatch.setattr(view, "draw_still", draw_still)
+    view.invalidate()
+    after = testing.snapshot(window)
+    assert atlas.version > grown                          # the atlas did grow during the drawing...
+    assert max(high for _, high in ImageChops.difference(before, after).getextrema()) <= 2   # ...unseen
+
+
 def test_one_name_per_piece_in_the_tray_the_panel_and_the_log(window):
     from games.dover_patrol.ui.deploy import DeployView
     match, view = open_match(window, players=VS_COMPUTER)
