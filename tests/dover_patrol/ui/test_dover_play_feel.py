@@ -343,6 +343,24 @@ def test_the_still_picture_stored_upside_down_shows_as_the_plain_one(window, mon
     assert differ < flipped.width * flipped.height / 2000
 
 
+def test_a_button_lit_under_the_mouse_is_drawn_again_alone(window, monkeypatch):
+    from PIL import ImageChops
+
+    from games.dover_patrol.ui import screen
+    drawn_again: list = []
+    real_merged = screen.merged
+    monkeypatch.setattr(screen, "merged", lambda boxes: drawn_again.append(real_merged(boxes)) or drawn_again[-1])
+    view = busy_view(window)
+    unlit = testing.snapshot(window)
+    save = view.panel.find("save")
+    window.dispatch_event("on_mouse_motion", *(int(v) for v in save.centre), 0, 0)
+    lit = testing.snapshot(window)
+    assert save.hot and drawn_again[-1] and all(w * h < 4 * save.rect[2] * save.rect[3] for _, _, w, h in drawn_again[-1])
+    assert ImageChops.difference(unlit, lit).getbbox() is not None       # it shows lit
+    view.invalidate()
+    assert max(high for _, high in ImageChops.difference(lit, testing.snapshot(window)).getextrema()) <= 2
+
+
 def test_a_texture_atlas_growing_while_the_picture_is_drawn_upside_down_spoils_nothing(window, monkeypatch):
     from PIL import Image, ImageChops
 
