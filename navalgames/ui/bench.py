@@ -1,7 +1,8 @@
 """Frame timing shared by the games' frame benchmarks (``python -m games.<game>.ui.bench_frames``).
 
 A frame is timed from ``on_update`` through ``on_draw`` to ``ctx.finish()``, so the figure
-includes the GPU's (or llvmpipe's) work, not just the Python side. Target: at most 8 ms.
+includes the GPU's (or llvmpipe's) work, not just the Python side; the process's CPU time a
+frame is given too. ``plain_view`` is the yardstick timed in the same run. Target: at most 8 ms.
 """
 
 from __future__ import annotations
@@ -31,22 +32,43 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def time_frames(window, view, frames: int, before_frame: Callable[[], None] | None = None,
-                target: float = TARGET_MS) -> str:
+                target: float = TARGET_MS, times: list[float] | None = None) -> str:
     """Draw ``frames`` frames of ``view`` and say the median and 90th percentile in words
-    (against ``target`` ms: a still frame's by default)."""
+    (against ``target`` ms: a still frame's by default); ``times`` receives each frame's ms in order."""
     view.on_draw()
     window.ctx.finish()
-    times = []
+    times = [] if times is None else times
+    cpu = []     # the process's CPU time, all threads (the renderer's too): less swayed by a busy machine
     for _ in range(frames):
         if before_frame is not None:
             before_frame()
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         view.on_update(1 / 60)
         view.on_draw()
         window.ctx.finish()
         times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    median = statistics.median(times)
-    p90 = times[max(0, int(len(times) * 0.9) - 1)]
-    return (f"median frame {median:.2f} ms, 90th percentile {p90:.2f} ms over {len(times)} frames "
-            f"({'within' if median <= target else 'over'} the {target:g} ms target)")
+        cpu.append((time.process_time() - start_cpu) * 1000)
+    ordered = sorted(times)
+    median = statistics.median(ordered)
+    p90 = ordered[max(0, int(len(ordered) * 0.9) - 1)]
+    return (f"median frame {median:.2f} ms, 90th percentile {p90:.2f} ms over {len(ordered)} frames "
+            f"({'within' if median <= target else 'over'} the {target:g} ms target), "
+            f"CPU {statistics.median(cpu):.2f} ms a frame")
+
+
+def plain_view(window):
+    """The yardstick of the frame benchmarks: a plain arcade view that clears the window and draws
+    one text (the least any frame costs on this renderer), timed in the same run so figures taken
+    on a busy machine can be compared. Made lazily: arcade is imported once the window is headless."""
+    import arcade
+
+    class Plain(arcade.View):
+        def __init__(self) -> None:
+            super().__init__(window)
+            self.text = arcade.Text("Yardstick", 20, 20, arcade.color.WHITE, 14)
+
+        def on_draw(self) -> None:
+            self.clear()
+            self.text.draw()
+
+    return Plain()

@@ -20,7 +20,7 @@ from .board import BoardPicture
 from .guide import kind_guide
 from .reveal import Reveal
 from .screen import DoverScreen
-from .session import Session, other
+from .session import Session, observation_picture, other
 from .widgets import Button, Canvas
 
 SLIDE = 0.25     # seconds a moved piece takes to glide to its new square
@@ -91,8 +91,8 @@ class PlayView(DoverScreen):
             phase = int((time.monotonic() - s.thinker.started_at) * 3) % 4
             if phase != self.thinking_phase:
                 self.thinking_phase = phase
-                self.thinking_text.text = self.thinking_words() + "." * phase
-                self.damage([self.panel_rect()])     # only the panel shows the dots
+                # only the words in the band change
+                self.damage([self.panel.retext(self.thinking_text, self.thinking_words() + "." * phase)])
                 self.window.request_redraw()
 
     def finish_animations(self) -> None:
@@ -135,7 +135,9 @@ class PlayView(DoverScreen):
         s = self.session
         viewer = s.viewer()
         self.board.set_viewer(viewer)
-        picture = s.picture(viewer)
+        # one observation for the board and the sunk pieces (each costs a walk over the fleets)
+        self.observed = s.state.observation(viewer)
+        picture = observation_picture(self.observed, s.rules)
         self.actions = {}
         if self.input_allowed():
             names = s.rules.names
@@ -165,9 +167,12 @@ class PlayView(DoverScreen):
             self.reveal.build(self.board.pixel_rect, self.layout.scale, self.board.textures, self.panel.style.text)
 
     def panel_damage(self) -> list:
-        if self.panel.changed() or self.log_box is None:
+        """Only the parts of the panel and the log that changed: after a move, the turn band, the
+        instruction and the log lines, not the whole panel."""
+        boxes, log = self.panel.changed_boxes(), self.log_panel.changed_boxes()
+        if boxes is None or log is None:
             return [self.panel_rect()]
-        return [self.log_box] if self.log_panel.changed() else []
+        return boxes + log
 
     def draw_still(self, box=None) -> None:
         if box is not None and self.log_box is not None and inside(box, self.log_box):
@@ -382,7 +387,7 @@ class PlayView(DoverScreen):
 
     def build_sunk(self, left: float, bottom: float, width: float) -> float:
         s, c, k = self.session, self.panel, self.layout.scale
-        obs = s.state.observation(self.board.viewer)
+        obs = self.observed
         size = 30 * k
         per_row = max(1, int((width - 70 * k) / (size + 2 * k)))
         y = bottom

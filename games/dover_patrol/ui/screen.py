@@ -17,8 +17,9 @@ from navalgames.ui import theme
 
 from .art import palette
 from .board import BoardWidget
+from .frame_cache import FrameCache
 from .session import Session
-from .widgets import Button, Canvas, Style
+from .widgets import Button, Canvas, Style, join
 
 SOUNDS = {"sunk": ":resources:sounds/explosion1.wav", "mine": ":resources:sounds/explosion2.wav",
           "clash": ":resources:sounds/hit1.wav", "capture": ":resources:sounds/upgrade1.wav",
@@ -137,9 +138,10 @@ class DoverScreen(arcade.View):
     # On a software renderer every textured pixel costs, so the still picture (board, pieces,
     # panel) is drawn into an offscreen frame only when something changed; a frame is then one
     # copy of it and whatever moves (explosions, a dragged piece). Measured with llvmpipe: a
-    # clear followed by a partial copy costs more than one whole-window copy, so the copy is whole.
-    # After a move only the squares that changed and the panel are drawn again into the frame
-    # (clipped by a scissor box): on a software renderer the pixels drawn are the cost.
+    # clear followed by a partial copy costs more than one whole-window copy, so the copy is whole
+    # (and a plain memory copy where the picture can be stored as the window stores it: frame_cache).
+    # After a move only the squares and the parts of the panel that changed are drawn again into
+    # the frame (clipped by a scissor box): on a software renderer the pixels drawn are the cost.
     _cache = None
     still_valid = False
     partial_refresh = False       # a screen whose refresh() changes only the board and the panel
@@ -188,8 +190,7 @@ class DoverScreen(arcade.View):
             return None
         size = window.get_framebuffer_size()
         if self._cache is None or self._cache.size != size:
-            ctx = window.ctx
-            self._cache = ctx.framebuffer(color_attachments=[ctx.texture(size, components=4)])
+            self._cache = FrameCache(window.ctx, size)
             self.still_valid = False
         return self._cache
 
@@ -211,19 +212,22 @@ class DoverScreen(arcade.View):
             self.clear(color=self.pal.panel)
             self.draw_still()
         else:
-            if not self.still_valid:
-                with cache.activate():
-                    cache.clear(color=self.pal.panel)
+            if self.still_valid and self._damage:
+                with cache.drawing() as frame:
+                    for box in merged(self._damage):
+                        frame.clear(color=self.pal.panel, viewport=box)
+                        frame.scissor = box
+                        self.draw_still(box)
+                    frame.scissor = None
+            for _ in range(2):          # once more if the texture atlas was rebuilt meanwhile
+                if self.still_valid and not cache.spoiled:
+                    break
+                cache.spoiled = False
+                with cache.drawing() as frame:
+                    frame.clear(color=self.pal.panel)
                     self.draw_still()
                 self.still_valid = True
-            elif self._damage:
-                with cache.activate():
-                    for box in merged(self._damage):
-                        cache.clear(color=self.pal.panel, viewport=box)
-                        cache.scissor = box
-                        self.draw_still(box)
-                    cache.scissor = None
-            copy_frame(self.window.ctx, cache)
+            cache.copy_to_screen()
         self._damage = []
         self.draw_moving()
 
@@ -231,11 +235,12 @@ class DoverScreen(arcade.View):
     def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
         self.mouse = (x, y)
         target = self.question.canvas if self.question else self.panel
-        if target.hover(x, y):
+        lit = target.hover(x, y)
+        if lit:
             if self.question:
                 self.invalidate()
             else:
-                self.damage([self.panel_rect()])
+                self.damage(lit)          # only the buttons lit or put out
 
     def question_click(self, x: float, y: float) -> bool:
         """While a question is open every click goes to it."""
@@ -302,10 +307,6 @@ class DoverScreen(arcade.View):
 
 def merged(boxes: list[tuple[int, int, int, int]], most: int = 12) -> list[tuple[int, int, int, int]]:
     """Boxes (x, y, width, height) with the overlapping ones joined; past ``most``, one box round all."""
-    def join(a, b):
-        x, y = min(a[0], b[0]), min(a[1], b[1])
-        return x, y, max(a[0] + a[2], b[0] + b[2]) - x, max(a[1] + a[3], b[1] + b[3]) - y
-
     def touch(a, b):
         return a[0] <= b[0] + b[2] and b[0] <= a[0] + a[2] and a[1] <= b[1] + b[3] and b[1] <= a[1] + a[3]
     out: list = []
@@ -324,8 +325,3 @@ def merged(boxes: list[tuple[int, int, int, int]], most: int = 12) -> list[tuple
         out = [whole]
     return out
 
-
-def copy_frame(ctx, cache) -> None:
-    """Copy the offscreen frame to the screen, pixel for pixel (it covers the whole window)."""
-    ctx.copy_framebuffer(cache, ctx.screen, depth=False)
-    ctx.screen.use(force=True)     # the copy left the cache bound for reading: bind the screen again

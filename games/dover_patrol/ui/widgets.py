@@ -8,6 +8,7 @@ batch per panel.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable
@@ -16,6 +17,8 @@ import arcade
 import pyglet
 
 from navalgames.ui.theme import FONT as PANEL_FONT
+
+KEEP_SPARES = 6      # rebuilds a text may go unused, hidden, before it is deleted
 
 
 @dataclass
@@ -65,7 +68,9 @@ class Canvas:
     def reset(self) -> None:
         """Start describing the panel again. The texts of the last description are kept as spares:
         a panel rebuilt after a move mostly shows the same words, and making an arcade.Text costs
-        about a millisecond on a software renderer while moving one costs next to nothing."""
+        about a millisecond on a software renderer while moving one costs next to nothing. A spare
+        left unused is hidden, not deleted, for a few rebuilds: the lines a new log line pushed out
+        come back after an undo or a turn of the wheel."""
         if not hasattr(self, "batch"):
             # sprites are kept too, and given new places and colours: a new sprite list costs
             # GPU buffers, a changed sprite only a few numbers
@@ -75,11 +80,16 @@ class Canvas:
             self.batch = pyglet.graphics.Batch()
             self._described: list[tuple[tuple, arcade.Text]] = []
             self._spare: dict[tuple, list[arcade.Text]] = {}
+            self._idle: dict[int, int] = {}           # id of a spare text -> rebuilds it went unused
+        self._age_spares()
         for key, label in self._described:
             self._spare.setdefault(key, []).append(label)
+            self._idle[id(label)] = 0
         self._described = []
+        self._hide_spares = True
         self._used = {id(pool): 0 for pool in (self.shapes, self.sprites, self.overlays)}
-        # what was described, to tell whether a rebuild changed anything (then nothing is drawn again)
+        # what was described, each with its pixel box last, to tell whether a rebuild changed
+        # anything and where (then only that is drawn again)
         self.previous, self.described = getattr(self, "described", None), []
         self.texts: list[arcade.Text] = []
         self.buttons: list[Button] = []
@@ -102,7 +112,8 @@ class Canvas:
             sprite = arcade.SpriteSolidColor(width, height, *centre, colour)
             pool.append(sprite)
         self._used[id(pool)] += 1
-        self.described.append(("rect", left, bottom, width, height, tuple(colour), over_sprites))
+        self.described.append(("rect", left, bottom, width, height, tuple(colour), over_sprites,
+                               (left, bottom, width, height)))
         return sprite
 
     def text(self, value: str, x: float, y: float, colour=None, size: float = 12, *, bold: bool = False,
@@ -123,13 +134,16 @@ class Canvas:
             if label.position != position:
                 label.position = position
             set_colour(label, colour)
+            if not label.visible:
+                label.visible = True
+            del self._idle[id(label)]
         else:
             label = arcade.Text(value, *position, colour, size, width=width, multiline=bool(width),
                                 font_name=PANEL_FONT, bold=bold, italic=italic, align=align,
                                 anchor_x=anchor_x, anchor_y=anchor_y, batch=self.batch)
         self._described.append((key, label))
         self.texts.append(label)
-        self.described.append((key, position, colour))
+        self.described.append((key, position, colour, text_box(label)))
         return label
 
     def para(self, value: str, left: float, top: float, width: float, colour=None, size: float = 12,
@@ -138,10 +152,6 @@ class Canvas:
         label = self.text(value, left, top, colour, size, width=int(width), anchor_y="top", **style)
         return label.content_height
 
-    def changed(self) -> bool:
-        """Whether the last rebuild described anything other than the one before it."""
-        return self.described != self.previous
-
     def take_back(self, label: arcade.Text) -> None:
         """Leave out a text just described (it did not fit); it stays a spare for next time."""
         for i in range(len(self._described) - 1, -1, -1):
@@ -149,16 +159,56 @@ class Canvas:
             if found is label:
                 del self._described[i]
                 self._spare.setdefault(key, []).append(label)
+                self._idle[id(label)] = 0
                 break
         self.texts.remove(label)
         self.described = [d for d in self.described if d[0] != key or d[1] != tuple(label.position)]
 
-    def _drop_spares(self) -> None:
-        """Texts the last description did not use again leave the batch."""
+    def retext(self, label: arcade.Text, value: str) -> tuple[int, int, int, int]:
+        """Change the words of a described text between rebuilds (the thinking dots); returns the
+        pixel box to draw again, and notes what is shown for the next rebuild to compare with."""
+        before = text_box(label)
+        label.text = value
+        box = join(before, text_box(label))
+        position = tuple(label.position)
+        for i in range(len(self.described) - 1, -1, -1):
+            key, *rest = self.described[i]
+            if len(rest) == 3 and rest[0] == position:       # a text's entry: key, position, colour, box
+                self.described[i] = ((value,) + key[1:], position, rest[1], join(rest[2], box))
+                break
+        return box
+
+    def changed_boxes(self, pad: int = 3) -> list[tuple[int, int, int, int]] | None:
+        """The pixel boxes (x, y, width, height) of what the last rebuild added, moved, recoloured
+        or left out, padded for glyphs that reach past their layout; None after the first build."""
+        if self.previous is None:
+            return None
+        before, after = Counter(self.previous), Counter(self.described)
+        return [(int(x) - pad, int(y) - pad, int(w) + 2 * pad + 1, int(h) + 2 * pad + 1)
+                for entry in (before - after) + (after - before) for x, y, w, h in [entry[-1]]]
+
+    def _age_spares(self) -> None:
+        """Spares unused for KEEP_SPARES rebuilds leave the batch for good."""
+        for key in list(self._spare):
+            kept = []
+            for label in self._spare[key]:
+                self._idle[id(label)] += 1
+                if self._idle[id(label)] > KEEP_SPARES:
+                    del self._idle[id(label)]
+                    label.label.delete()
+                else:
+                    kept.append(label)
+            if kept:
+                self._spare[key] = kept
+            else:
+                del self._spare[key]
+
+    def _hide_unused(self) -> None:
+        """Texts the last description did not use again are hidden (kept as spares)."""
         for spares in self._spare.values():
             for label in spares:
-                label.label.delete()
-        self._spare = {}
+                if label.visible:
+                    label.visible = False
 
     def sprite(self, texture: arcade.Texture, x: float, y: float, size: float, alpha: int = 255) -> arcade.Sprite:
         if self._used[id(self.sprites)] < len(self.sprites):
@@ -169,7 +219,7 @@ class Canvas:
             sprite = arcade.Sprite(texture)
             self.sprites.append(sprite)
         self._used[id(self.sprites)] += 1
-        self.described.append((id(texture), x, y, size, alpha))
+        self.described.append((id(texture), x, y, size, alpha, (x - size / 2, y - size / 2, size, size)))
         if (sprite.width, sprite.height) != (size, size):
             sprite.width = sprite.height = size
         if sprite.position != (x, y):
@@ -193,7 +243,8 @@ class Canvas:
                          anchor_x="center", anchor_y="center", bold=button.accent)
         self.buttons.append(button)
         self._button_faces.append((button, face, text))
-        self.described.append(("button", button.name, button.enabled, button.accent, button.hot))
+        self.described.append(("button", button.name, button.enabled, button.accent, button.hot,
+                               (left - 1, bottom - 1, width + 2, height + 2)))
         self._paint(button, face, text)
         return button
 
@@ -212,13 +263,15 @@ class Canvas:
         set_colour(face, colours[0])
         set_colour(text, colours[1])
 
-    def hover(self, x: float, y: float) -> bool:
-        """Light the button under the mouse; True if anything changed."""
-        changed = False
+    def hover(self, x: float, y: float) -> list[tuple[float, float, float, float]]:
+        """Light the button under the mouse; returns the boxes of the buttons that changed."""
+        changed = []
         for button in self.buttons:
             hot = button.contains(x, y)
             if hot != button.hot:
-                button.hot, changed = hot, True
+                button.hot = hot
+                left, bottom, width, height = button.rect
+                changed.append((int(left) - 2, int(bottom) - 2, int(width) + 4, int(height) + 4))
         if changed:
             self.refresh_buttons()
         return changed
@@ -234,13 +287,28 @@ class Canvas:
         return next((b for b in self.buttons if b.name == name), None)
 
     def draw(self) -> None:
-        if self._spare:
-            self._drop_spares()
+        if self._hide_spares:
+            self._hide_spares = False
+            self._hide_unused()
         for pool in (self.shapes, self.sprites, self.overlays):
             while len(pool) > self._used[id(pool)]:      # what the last description did not use again
                 pool.pop()
             pool.draw()
         self.batch.draw()
+
+
+def text_box(label: arcade.Text) -> tuple[int, int, int, int]:
+    """The pixel box (x, y, width, height) a text's layout takes."""
+    layout = label.label
+    left, bottom = layout.left, layout.bottom
+    width = max(layout.content_width, layout.width or 0)     # a one-line text has no width of its own
+    return int(left), int(bottom), int(width) + 1, int(layout.top - bottom) + 1
+
+
+def join(a: tuple, b: tuple) -> tuple:
+    """The smallest box (x, y, width, height) holding boxes ``a`` and ``b``."""
+    x, y = min(a[0], b[0]), min(a[1], b[1])
+    return x, y, max(a[0] + a[2], b[0] + b[2]) - x, max(a[1] + a[3], b[1] + b[3]) - y
 
 
 @lru_cache(maxsize=4096)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sys
 
-from navalgames.ui.bench import TARGET_MS, frame_parser, parse_size, time_frames
+from navalgames.ui.bench import TARGET_MS, frame_parser, parse_size, plain_view, time_frames
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -45,28 +45,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Naval Blockade play screen {width}x{height}, overlays on"
           f"{', hovering a marker' if args.hover else ''}"
           f"{', the overlays rebuilt each frame (the frame after a move)' if args.redraw else ''}: {figures}")
-    window.show_view(Yardstick(window))
+    window.show_view(plain_view(window))
     print(f"Yardstick, a plain view clearing the window and drawing one text: "
           f"{time_frames(window, window.current_view, args.frames)}")
     return 0
-
-
-class Yardstick:
-    """Made lazily (arcade is imported only once the window is headless)."""
-
-    def __new__(cls, window):
-        import arcade
-
-        class Plain(arcade.View):
-            def __init__(self) -> None:
-                super().__init__(window)
-                self.text = arcade.Text("Yardstick", 20, 20, arcade.color.WHITE, 14)
-
-            def on_draw(self) -> None:
-                self.clear()
-                self.text.draw()
-
-        return Plain()
 
 
 if __name__ == "__main__":

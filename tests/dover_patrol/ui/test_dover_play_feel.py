@@ -52,6 +52,39 @@ def busy_view(window, players=VS_COMPUTER) -> PlayView:
     return view
 
 
+def same_picture(a, b) -> bool:
+    """Two snapshots alike but for float roundings (a colour moved by a step or two)."""
+    from PIL import ImageChops
+    return max(high for _, high in ImageChops.difference(a, b).getextrema()) <= 2
+
+
+def matches_a_full_redraw(window, view) -> bool:
+    """Whether the picture the last frames built piece by piece is the one drawn whole."""
+    partial = testing.snapshot(window)
+    view.invalidate()
+    return same_picture(partial, testing.snapshot(window))
+
+
+def upside_down_view(window) -> PlayView:
+    """The busy play screen, its still picture drawn whole into the upside-down store (skips the
+    test where OpenGL cannot draw upside down)."""
+    from games.dover_patrol.ui import frame_cache
+    if not frame_cache.can_flip(window.ctx):
+        pytest.skip("this OpenGL cannot draw upside down (no glClipControl)")
+    view = busy_view(window)
+    view.invalidate()
+    return view
+
+
+def record_redrawn(monkeypatch) -> list:
+    """The boxes each frame draws again, frame by frame (filled as frames are drawn)."""
+    from games.dover_patrol.ui import screen
+    drawn_again: list = []
+    real_merged = screen.merged
+    monkeypatch.setattr(screen, "merged", lambda boxes: drawn_again.append(real_merged(boxes)) or drawn_again[-1])
+    return drawn_again
+
+
 # --- undo against the computer is no free scout --------------------------------------------------
 
 def test_undo_refuses_to_take_back_a_turn_that_revealed_an_enemy_ship(window):
@@ -255,6 +288,108 @@ def test_the_frame_after_a_move_draws_only_what_changed_and_matches_a_full_redra
     from PIL import ImageChops
     worst = max(high for _, high in ImageChops.difference(partial, full).getextrema())
     assert worst <= 2        # the same picture (a float rounding may move a colour by one step)
+
+
+def south_moves_and_north_replies(window, view) -> None:
+    """A quiet move of South's through the screen, then the computer's answer, frames drawn."""
+    import random
+
+    from games.dover_patrol.ui.bench_frames import quiet_move
+    view.play(quiet_move(view.session.state, random.Random(3)))
+    settle(window)
+
+
+def test_after_a_move_only_what_changed_in_the_panel_is_drawn_again(window, monkeypatch):
+    drawn_again = record_redrawn(monkeypatch)
+    view = busy_view(window)
+    played = len(view.session.match.record.actions)
+    drawn_again.clear()
+    south_moves_and_north_replies(window, view)
+    assert len(view.session.match.record.actions) == played + 2 and drawn_again
+    left, _, width, height = view.panel_rect()
+    in_panel = [[box for box in boxes if box[0] + box[2] > left] for boxes in drawn_again]
+    assert any(in_panel)                                 # the band, the instruction, the log lines...
+    assert all(sum(w * h for _, _, w, h in boxes) < width * height * 0.6 for boxes in in_panel)   # ...not all of it
+    assert matches_a_full_redraw(window, view)
+
+
+def test_an_undo_brings_back_the_log_lines_it_showed_without_making_them_again(window):
+    view = busy_view(window)
+    shown = {label.text: label for label in view.log_panel.texts}
+    south_moves_and_north_replies(window, view)
+    assert {label.text for label in view.log_panel.texts} != set(shown)
+    view.undo()
+    testing.draw(window)
+    back = {label.text: label for label in view.log_panel.texts}
+    # the same lines (less one or two: the notice "Move taken back." takes room), the very same texts
+    assert set(back) <= set(shown) and len(back) >= len(shown) - 2
+    assert all(back[text] is shown[text] for text in back)
+    hidden = [label for spares in view.log_panel._spare.values() for label in spares]
+    assert hidden and not any(label.visible for label in hidden)     # the lines of the undone moves wait unseen
+
+
+def test_the_thinking_dots_redraw_only_their_words_and_leave_no_trace(window):
+    view = busy_view(window)
+    band = view.thinking_text = next(t for t in view.panel.texts if t.text.startswith("South to move"))
+    plain = testing.snapshot(window)
+    box = view.panel.retext(band, "South to move......")
+    left, _, width, _ = view.panel_rect()
+    assert box[0] >= left and box[2] < width / 2 and box[3] < 60
+    view.damage([box])
+    dotted = testing.snapshot(window)
+    assert not same_picture(dotted, plain)               # the dots are drawn...
+    view.invalidate()
+    assert same_picture(dotted, testing.snapshot(window))   # ...in full
+    view.dirty = True                                    # the next rebuild puts the words back without the dots
+    assert same_picture(testing.snapshot(window), plain)
+    assert matches_a_full_redraw(window, view)
+
+
+def test_the_still_picture_stored_upside_down_shows_as_the_plain_one(window, monkeypatch):
+    from games.dover_patrol.ui import frame_cache
+    view = upside_down_view(window)
+    flipped = testing.snapshot(window)
+    assert view._cache.flipped
+    monkeypatch.setattr(frame_cache, "can_flip", lambda ctx: False)
+    view._cache = None
+    plain = testing.snapshot(window)
+    assert not view._cache.flipped
+    from PIL import ImageChops
+    differ = sum(1 for value in ImageChops.difference(flipped, plain).convert("L").getdata() if value > 2)
+    # upside down, a few edge pixels of the harbour walls round the other way; nothing else moves
+    assert differ < flipped.width * flipped.height / 2000
+
+
+def test_a_button_lit_under_the_mouse_is_drawn_again_alone(window, monkeypatch):
+    drawn_again = record_redrawn(monkeypatch)
+    view = busy_view(window)
+    unlit = testing.snapshot(window)
+    save = view.panel.find("save")
+    window.dispatch_event("on_mouse_motion", *(int(v) for v in save.centre), 0, 0)
+    lit = testing.snapshot(window)
+    assert save.hot and drawn_again[-1] and all(w * h < 4 * save.rect[2] * save.rect[3] for _, _, w, h in drawn_again[-1])
+    assert not same_picture(unlit, lit)                  # it shows lit...
+    assert matches_a_full_redraw(window, view)           # ...as a full redraw does
+
+
+def test_a_texture_atlas_growing_while_the_picture_is_drawn_upside_down_spoils_nothing(window, monkeypatch):
+    from PIL import Image
+    view = upside_down_view(window)
+    before = testing.snapshot(window)
+    atlas = window.ctx.default_atlas
+    grown = atlas.version
+    big = arcade.Texture(Image.new("RGBA", (atlas.width + 64, 16), (200, 30, 30, 255)))
+    drawn = view.draw_still
+
+    def draw_still(box=None):           # a texture first met while drawing, too big for the atlas
+        if big not in atlas.textures:
+            atlas.add(big)
+        drawn(box)
+    monkeypatch.setattr(view, "draw_still", draw_still)
+    view.invalidate()
+    after = testing.snapshot(window)
+    assert atlas.version > grown                          # the atlas did grow during the drawing...
+    assert same_picture(before, after)                    # ...unseen
 
 
 def test_one_name_per_piece_in_the_tray_the_panel_and_the_log(window):
