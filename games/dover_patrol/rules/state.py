@@ -307,82 +307,110 @@ class DoverState(GameState):
         Order: flag hand-overs, then per direction (N, E, S, W) its steps and the steps with an
         attack, by square, then the per-piece walks. Each bitboard is read from its highest square
         down (bit_length is the cheapest scan; the tables are indexed by square + 1, so bit_length
-        indexes them as it is) in the reverse of that order, and the list is turned round."""
+        indexes them as it is) in the reverse of that order, and the list is turned round. The
+        four directions are written out (a loop over them cost a sixth of the generator)."""
         r = self.rules
         me = self.turn
-        out: list = []
-        if r.base_rule == "flags" and self.sbb[me] & r.closed_bases:
+        own = self.sbb[me]
+        if own & r.exit_bases:
+            out: list = []
             self._piece_moves(me, self._on_base(me), out)    # it must leave the base: nothing else
             return out
         fc0, fc1 = self.flag_carrier
+        movers = own & ~self.mines_bb[me]
+        empty = r.open_squares & ~self.occ
+        hand_overs = None
         slow = loose = 0     # slow: flag carriers, every move of theirs by the per-piece walk
-        empty = ~self.occ & r.open_squares
-        hand_overs: list = []
         if fc0 or fc1:
-            if self.window[me]:
-                self._transfers(me, hand_overs)     # listed first (see the end of the scan)
-            owner, pos = self.owner, self.pos
-            for c in (fc0, fc1):
-                if c and owner[c] == me:
-                    slow |= 1 << pos[c]
-            if fc0 and owner[fc0] != me or fc1 and owner[fc1] != me:
-                # a piece picking a loose flag up may not attack the enemy carrier: per-piece walk
-                for f in (0, 1):
-                    s = self.flag_sq[f]
-                    if s >= 0 and r.is_base[s] < 0:
-                        loose |= 1 << s
-                empty &= ~loose
-        movers = self.sbb[me] & ~(self.mines_bb[me] | slow)
-        layers = self.layers_bb[me] & movers
-        attackers = movers & ~layers
+            hand_overs, slow, loose = self._flag_duties(me, fc0, fc1)
+            movers &= ~slow
+            empty &= ~loose
         enemy = self.sbb[1 - me]
-        targets = [0, 0, 0, 0]    # by contact direction: arrival squares in contact with an enemy
-        every_target = 0
-        for c, delta, contact_ok in r.contact_shifts[me]:
-            t = (enemy >> delta if delta > 0 else enemy << -delta) & contact_ok
-            targets[c] = t
-            every_target |= t
-        compulsory = r.compulsory
-        append = out.append
+        every_target = 0     # arrival squares in contact with an enemy
+        for _, delta, contact_ok in r.contact_shifts[me]:
+            every_target |= (enemy >> delta if delta > 0 else enemy << -delta) & contact_ok
+        files = r.files
+        from_n, from_e, from_s, from_w = r.valid_from
+        to_n = (movers & from_n) << files & empty
+        to_e = (movers & from_e) << 1 & empty
+        to_s = (movers & from_s) >> files & empty
+        to_w = (movers & from_w) >> 1 & empty
+        moves_n, moves_e, moves_s, moves_w = r.step_moves
         below = r.below_bit
-        for up, n, valid_from, move_table, attack_tables in r.directions_backwards[me]:
-            src = movers & valid_from
-            if not src:
-                continue
-            dest = (src << n if up else src >> n) & empty
-            if not dest:
-                continue
-            hit = dest & every_target
-            if hit:    # some step ends in attacking position: the ones by ships that may attack
-                src_att = attackers & src
-                dest_att = (src_att << n if up else src_att >> n) & empty
-                hit = dest_att & every_target
-                if hit and compulsory:   # a ship that can attack on arrival must
-                    src_layer = layers & src
-                    dest = ((src_layer << n if up else src_layer >> n) & empty) | (dest_att & ~every_target)
-            if hit:
-                for c, table in attack_tables:
-                    hits = dest_att & targets[c]
-                    while hits:
-                        i = hits.bit_length()
-                        append(table[i])
-                        hits &= below[i]
-            while dest:
-                i = dest.bit_length()
-                append(move_table[i])
-                dest &= below[i]
+        attackers = movers & ~self.layers_bb[me]
+        facing = r.facing_attacks[me]
+        out = []
+        append = out.append
+        # each direction: the attacks after its steps that end in attacking position, its steps
+        hit = to_w & every_target
+        if hit:
+            if facing:
+                hit &= (attackers & from_w) >> 1
+                while hit:
+                    i = hit.bit_length()
+                    append(facing[3][i])
+                    hit &= below[i]
+            else:
+                to_w = self._step_attacks(me, 3, (attackers & from_w) >> 1 & empty, to_w, every_target, out)
+        while to_w:
+            i = to_w.bit_length()
+            append(moves_w[i])
+            to_w &= below[i]
+        hit = to_s & every_target
+        if hit:
+            if facing:
+                hit &= (attackers & from_s) >> files
+                while hit:
+                    i = hit.bit_length()
+                    append(facing[2][i])
+                    hit &= below[i]
+            else:
+                to_s = self._step_attacks(me, 2, (attackers & from_s) >> files & empty, to_s, every_target, out)
+        while to_s:
+            i = to_s.bit_length()
+            append(moves_s[i])
+            to_s &= below[i]
+        hit = to_e & every_target
+        if hit:
+            if facing:
+                hit &= (attackers & from_e) << 1
+                while hit:
+                    i = hit.bit_length()
+                    append(facing[1][i])
+                    hit &= below[i]
+            else:
+                to_e = self._step_attacks(me, 1, (attackers & from_e) << 1 & empty, to_e, every_target, out)
+        while to_e:
+            i = to_e.bit_length()
+            append(moves_e[i])
+            to_e &= below[i]
+        hit = to_n & every_target
+        if hit:
+            if facing:
+                hit &= (attackers & from_n) << files
+                while hit:
+                    i = hit.bit_length()
+                    append(facing[0][i])
+                    hit &= below[i]
+            else:
+                to_n = self._step_attacks(me, 0, (attackers & from_n) << files & empty, to_n, every_target, out)
+        while to_n:
+            i = to_n.bit_length()
+            append(moves_n[i])
+            to_n &= below[i]
         out.reverse()
         if hand_overs:
             out[:0] = hand_overs
-        if r.closed_bases and movers & r.base_approaches[1 - me]:
+        if movers & r.base_approaches[1 - me]:
             self._base_steps(me, movers, out)
         if loose:
             self._loose_steps(me, movers, loose, out)
         boats = self.boats_bb[me] & movers
         if boats:
             s = boats.bit_length() - 1
-            # only near a wall, or beside something it might jump (a Mine, an enemy it may know as one)
-            if r.gen_fb_crossings[me][s] or r.double_crosses[s] or (
+            # only with a free square across a wall, or beside something it might jump (a Mine,
+            # an enemy it may know as one)
+            if r.fb_wall_landings[me][s] & ~self.occ or (
                     self.occ if r.fb_jump_over_ships else self.mines_bb[me] | enemy) & r.double_mids[s]:
                 self._flying_boat_extras(me, self.board[s], out)
         while slow:
@@ -390,6 +418,48 @@ class DoverState(GameState):
             self._piece_moves(me, self.board[low.bit_length() - 1], out)
             slow ^= low
         return out
+
+    def _flag_duties(self, me: int, fc0: int, fc1: int) -> tuple[list, int, int]:
+        """While a flag is carried: (the hand-overs open, our carriers' squares, loose flags'
+        squares when an enemy carries the other flag). Carriers move by the per-piece walk, and
+        so do steps onto those loose flags (who picks one up may not attack the enemy carrier)."""
+        r = self.rules
+        hand_overs: list = []
+        if self.window[me]:
+            self._transfers(me, hand_overs)     # listed first
+        owner, pos = self.owner, self.pos
+        slow = loose = 0
+        for c in (fc0, fc1):
+            if c and owner[c] == me:
+                slow |= 1 << pos[c]
+        if fc0 and owner[fc0] != me or fc1 and owner[fc1] != me:
+            for f in (0, 1):
+                s = self.flag_sq[f]
+                if s >= 0 and r.is_base[s] < 0:
+                    loose |= 1 << s
+        return hand_overs, slow, loose
+
+    def _step_attacks(self, me: int, d: int, arrivals: int, dest: int, every_target: int, out: list) -> int:
+        """The steps in direction ``d`` ending in attacking position (``arrivals``: the squares
+        reached by ships that may attack): append their attacks, highest square first, per
+        contact direction, last first; return ``dest``, the direction's plain steps, less the
+        ones an attack is compulsory after."""
+        hit = arrivals & every_target
+        if not hit:
+            return dest
+        r = self.rules
+        enemy = self.sbb[1 - me]
+        below = r.below_bit
+        append = out.append
+        for delta, contact_ok, table in r.step_attack_moves[me][d]:
+            hits = arrivals & (enemy >> delta if delta > 0 else enemy << -delta) & contact_ok
+            while hits:
+                i = hits.bit_length()
+                append(table[i])
+                hits &= below[i]
+        if r.compulsory:   # a ship that can attack on arrival must: only the Mine Layer may decline
+            return (dest & ~arrivals) | (arrivals & ~every_target)
+        return dest
 
     def _base_steps(self, me: int, movers: int, out: list) -> None:
         """Ordinary pieces stepping onto a base square (capture, deposit, or the target)."""
@@ -647,18 +717,18 @@ class DoverState(GameState):
         bits = (1 << s) | (1 << t)
         self.occ ^= bits
         self.sbb[me] ^= bits
-        if k == FB:
-            self.boats_bb[me] ^= bits
-        elif k == ML:
-            self.layers_bb[me] ^= bits
         self.moved[p] = True
         pub[p] &= NOT_MI
-        jump = crossing = False
         if k == FB:
+            self.boats_bb[me] ^= bits
             jump = abs(t - s) != 1 and abs(t - s) != r.files
             crossing = s * r.size + t in r.crossing
             if jump or crossing:
                 pub[p] = FB_BIT    # a jump or a flight over the wall must be declared
+        else:
+            jump = crossing = False
+            if k == ML:
+                self.layers_bb[me] ^= bits
         log = self._log
         if log is not None:
             names = r.names
@@ -673,7 +743,7 @@ class DoverState(GameState):
             self._finish_turn(0)
             return
         bt = r.is_base[t]
-        if bt >= 0 and r.base_rule != "open":
+        if bt >= 0 and r.closed_bases:
             self._arrive_on_base(p, t, bt, me)
         elif (self.flag_sq[0] == t or self.flag_sq[1] == t) and r.flags:
             self._pick_up(p, t)
@@ -964,19 +1034,7 @@ class DoverState(GameState):
             pairs = tuple((mover, q) for n in r.steps[self.pos[mover]]
                           if (q := board[n]) and owner[q] == me)
         self.window[me] = pairs
-        self._next_turn()
-
-    def pass_turn(self) -> None:
-        """A null move, for searches only (as python-chess has): the side to move does nothing
-        and the turn passes. Never a legal action in play; the single-action game only."""
-        if self.result is not None or self.rules.fleet_orders:
-            raise IllegalAction("no turn to pass")
-        self._legal = None
-        self.window[self.turn] = ()
-        self._next_turn()
-
-    def _next_turn(self) -> None:
-        r = self.rules
+        # the next turn
         self.ply += 1
         if self._removed:
             self.quiet = 0
@@ -992,7 +1050,13 @@ class DoverState(GameState):
             self._win(None, f"{self.quiet} turns without a piece removed")
             return
         if r.repetition_draw:
-            key = self.position_key()
+            # position_key() written out: this runs every ply
+            key = self.zh ^ r.zobrist_turn if self.turn else self.zh
+            if r.flags:
+                south, north = r.zobrist_flag
+                c0, c1 = self.flag_carrier
+                key ^= south[r.size + c0] if c0 else south[self.flag_sq[0]]
+                key ^= north[r.size + c1] if c1 else north[self.flag_sq[1]]
             n = self.counts.get(key, 0) + 1
             self.counts[key] = n
             if n >= r.repetition_draw:
@@ -1001,6 +1065,14 @@ class DoverState(GameState):
         self._legal = self._generate_fleet_orders() if r.fleet_orders else self._generate_single()
         if not self._legal:
             self._start_turn()     # a carrier runs aground, or the side is hemmed in
+
+    def pass_turn(self) -> None:
+        """A null move, for searches only (as python-chess has): the side to move does nothing
+        and the turn passes. Never a legal action in play; the single-action game only."""
+        if self.result is not None or self.rules.fleet_orders:
+            raise IllegalAction("no turn to pass")
+        self._legal = None
+        self._finish_turn(0)     # no mover: no flag hand-over opens
 
     def position_key(self) -> int:
         """Repetition key: the same pieces on the same squares, flags, player to move."""

@@ -196,6 +196,21 @@ class Rules:
             for side in (SOUTH, NORTH))
         self.contact_shifts = tuple(tuple((c, self.deltas[c], self.contact_ok[c]) for c in dirs)
                                     for dirs in self.contact_dirs)
+        # the same written out for the generator: per direction, its moves by destination + 1, and
+        # per side and direction, (delta, squares in contact reach, move+attack by destination + 1)
+        # for each contact direction open after that step, last first
+        self.step_moves = tuple([None] + table for table in self.move_table)
+        self.step_attack_moves = tuple(
+            tuple(tuple((self.deltas[c], self.contact_ok[c], [None] + self.attack_table[d][c])
+                        for c in reversed(self.contact_dirs[side]) if c != self.opposite[d])
+                  for d in range(4))
+            for side in (SOUTH, NORTH))
+        # the same when an attack is neither compulsory nor in more than one direction (the
+        # facing reading): per side, the move+attack tables of the four directions, else None
+        self.facing_attacks = tuple(
+            None if self.compulsory or len(self.contact_dirs[side]) != 1 else
+            tuple(moves[0][2] if moves else None for moves in self.step_attack_moves[side])
+            for side in (SOUTH, NORTH))
         # contact squares as bitboards (a quick "any enemy in contact?"), and by bit_length (square
         # + 1) the squares below (clearing the highest bit of a bitboard: bits &= below_bit[i])
         self.contact_bits = [[sum(1 << c for c in self.contact[side][sq]) for sq in range(size)]
@@ -204,6 +219,10 @@ class Rules:
         # Flying Boat jumps from a square: any over a wall, and the squares jumped over
         self.double_crosses = [any(crosses for _, _, crosses in self.doubles[sq]) for sq in range(size)]
         self.double_mids = [sum(1 << mid for mid, _, _ in self.doubles[sq]) for sq in range(size)]
+        # per side and square, where a Flying Boat there may land across a wall (a step or a jump)
+        self.fb_wall_landings = [[sum(1 << to for to in {e[0] for e in self.gen_fb_crossings[side][sq]}
+                                      | {to for _, to, crosses in self.doubles[sq] if crosses})
+                                  for sq in range(size)] for side in (SOUTH, NORTH)]
         # can a piece that captures on a base attack from there? (not in the facing reading: a
         # base on the back rank has nothing in front of the capturer)
         self.base_attacks = any(self.contact[1 - side][b] for side, b in enumerate(self.bases))
@@ -215,6 +234,8 @@ class Rules:
                 for n in self.steps[b]:
                     self.base_approaches[side] |= 1 << n
         self.open_squares = self.full & ~self.closed_bases   # where an ordinary step may end
+        # a piece of ours on one of these must leave it this turn (nothing else is legal)
+        self.exit_bases = self.closed_bases if self.base_rule == "flags" else 0
         self.transfer_objects: dict[tuple[int, int], Transfer] = {}
         for sq in range(size):
             for to in self.steps[sq]:
