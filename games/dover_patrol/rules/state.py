@@ -32,6 +32,7 @@ from .tables import (ATTACKER_WINS, BOTH_SUNK, DEFENDER_WINS, FB_BIT, MI_BIT, ML
 
 SETUP, PLAY, OVER = "setup", "play", "over"
 NOT_MI = ALL_MASK & ~MI_BIT
+NO_CARRIERS = [0, 0]    # flag_carrier when no flag is carried
 _MASK_CODES: dict[int, frozenset[str]] = {}
 
 
@@ -48,6 +49,13 @@ def _cap(side: int) -> str:
 
 class DoverState(GameState):
     players = SIDES
+    # Slots: with more than 30 attributes an instance's dict stops sharing its keys, and CPython
+    # 3.11 then no longer specialises ``self.method()`` calls and reads them slowly.
+    __slots__ = ("rules", "owner", "board", "pos", "kind", "alive", "pub", "priv", "moved",
+                 "flag_carrier", "flag_sq", "flag_mine", "phase", "turn", "deployed", "deploy_text",
+                 "first", "result", "ply", "quiet", "window", "fo_moved", "fo_attacked", "fo_acted",
+                 "zh", "counts", "occ", "sbb", "mines_bb", "boats_bb", "layers_bb", "flagship_lost",
+                 "fleet_left", "_removed", "_log", "_legal")
 
     def __init__(self, rules: Rules) -> None:
         r = self.rules = rules
@@ -308,17 +316,21 @@ class DoverState(GameState):
         attack, by square, then the per-piece walks. Each bitboard is read from its highest square
         down (bit_length is the cheapest scan; the tables are indexed by square + 1, so bit_length
         indexes them as it is) in the reverse of that order, and the list is turned round. The
-        four directions are written out (a loop over them cost a sixth of the generator)."""
+        four directions are written out (a loop over them cost a sixth of the generator);
+        ``out.append`` and taking the top bit off by subtraction are the cheapest forms in
+        CPython 3.11 (a bound ``append`` is not specialised; ``&`` goes the generic way)."""
         r = self.rules
         me = self.turn
+        (exit_bases, open_squares, contact_shift, contact_ok, files, from_n, from_e, from_s, from_w,
+         moves_n, moves_e, moves_s, moves_w, top, facing) = r.generator_tables[me]
         own = self.sbb[me]
-        if own & r.exit_bases:
+        if own & exit_bases:
             out: list = []
             self._piece_moves(me, self._on_base(me), out)    # it must leave the base: nothing else
             return out
         fc0, fc1 = self.flag_carrier
         movers = own & ~self.mines_bb[me]
-        empty = r.open_squares & ~self.occ
+        empty = open_squares & ~self.occ
         hand_overs = None
         slow = loose = 0     # slow: flag carriers, every move of theirs by the per-piece walk
         if fc0 or fc1:
@@ -326,21 +338,19 @@ class DoverState(GameState):
             movers &= ~slow
             empty &= ~loose
         enemy = self.sbb[1 - me]
-        every_target = 0     # arrival squares in contact with an enemy
-        for _, delta, contact_ok in r.contact_shifts[me]:
-            every_target |= (enemy >> delta if delta > 0 else enemy << -delta) & contact_ok
-        files = r.files
-        from_n, from_e, from_s, from_w = r.valid_from
+        # arrival squares in contact with an enemy
+        if facing:
+            every_target = (enemy << contact_shift if contact_shift > 0 else enemy >> -contact_shift) & contact_ok
+        else:
+            every_target = 0
+            for _, delta, contact_ok in r.contact_shifts[me]:
+                every_target |= (enemy >> delta if delta > 0 else enemy << -delta) & contact_ok
         to_n = (movers & from_n) << files & empty
         to_e = (movers & from_e) << 1 & empty
         to_s = (movers & from_s) >> files & empty
         to_w = (movers & from_w) >> 1 & empty
-        moves_n, moves_e, moves_s, moves_w = r.step_moves
-        below = r.below_bit
         attackers = movers & ~self.layers_bb[me]
-        facing = r.facing_attacks[me]
         out = []
-        append = out.append
         # each direction: the attacks after its steps that end in attacking position, its steps
         hit = to_w & every_target
         if hit:
@@ -348,56 +358,56 @@ class DoverState(GameState):
                 hit &= (attackers & from_w) >> 1
                 while hit:
                     i = hit.bit_length()
-                    append(facing[3][i])
-                    hit &= below[i]
+                    out.append(facing[3][i])
+                    hit -= top[i]
             else:
                 to_w = self._step_attacks(me, 3, (attackers & from_w) >> 1 & empty, to_w, every_target, out)
         while to_w:
             i = to_w.bit_length()
-            append(moves_w[i])
-            to_w &= below[i]
+            out.append(moves_w[i])
+            to_w -= top[i]
         hit = to_s & every_target
         if hit:
             if facing:
                 hit &= (attackers & from_s) >> files
                 while hit:
                     i = hit.bit_length()
-                    append(facing[2][i])
-                    hit &= below[i]
+                    out.append(facing[2][i])
+                    hit -= top[i]
             else:
                 to_s = self._step_attacks(me, 2, (attackers & from_s) >> files & empty, to_s, every_target, out)
         while to_s:
             i = to_s.bit_length()
-            append(moves_s[i])
-            to_s &= below[i]
+            out.append(moves_s[i])
+            to_s -= top[i]
         hit = to_e & every_target
         if hit:
             if facing:
                 hit &= (attackers & from_e) << 1
                 while hit:
                     i = hit.bit_length()
-                    append(facing[1][i])
-                    hit &= below[i]
+                    out.append(facing[1][i])
+                    hit -= top[i]
             else:
                 to_e = self._step_attacks(me, 1, (attackers & from_e) << 1 & empty, to_e, every_target, out)
         while to_e:
             i = to_e.bit_length()
-            append(moves_e[i])
-            to_e &= below[i]
+            out.append(moves_e[i])
+            to_e -= top[i]
         hit = to_n & every_target
         if hit:
             if facing:
                 hit &= (attackers & from_n) << files
                 while hit:
                     i = hit.bit_length()
-                    append(facing[0][i])
-                    hit &= below[i]
+                    out.append(facing[0][i])
+                    hit -= top[i]
             else:
                 to_n = self._step_attacks(me, 0, (attackers & from_n) << files & empty, to_n, every_target, out)
         while to_n:
             i = to_n.bit_length()
-            append(moves_n[i])
-            to_n &= below[i]
+            out.append(moves_n[i])
+            to_n -= top[i]
         out.reverse()
         if hand_overs:
             out[:0] = hand_overs
@@ -1027,9 +1037,8 @@ class DoverState(GameState):
         # The pairs the move formed, carrying or not: a flag may reach one of them before our next
         # turn (won back when the enemy's carrier attacks it and loses). That cannot happen while
         # no flag is carried or loose, unless a capturer can attack from the base it takes.
-        fs, fc, bases = self.flag_sq, self.flag_carrier, r.bases
-        if r.flags and mover and self.pos[mover] >= 0 and (
-                fc[0] or fc[1] or fs[0] != bases[0] or fs[1] != bases[1] or r.base_attacks):
+        if mover and r.flags and (self.flag_sq != r.flags_home or self.flag_carrier != NO_CARRIERS
+                                  or r.base_attacks) and self.pos[mover] >= 0:
             board, owner = self.board, self.owner
             pairs = tuple((mover, q) for n in r.steps[self.pos[mover]]
                           if (q := board[n]) and owner[q] == me)
@@ -1042,7 +1051,7 @@ class DoverState(GameState):
             self._removed = False
         else:
             self.quiet += 1
-        self.turn = 1 - self.turn
+        self.turn = 1 - me
         if r.fleet_orders:
             self.fo_moved = self.fo_attacked = 0
             self.fo_acted = False

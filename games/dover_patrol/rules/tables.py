@@ -49,6 +49,7 @@ class Rules:
         self.files, self.ranks, self.size = grid.files, grid.ranks, grid.size
         self.names = tuple(grid.name(sq) for sq in range(self.size))
         self.bases = board.bases
+        self.flags_home = list(board.bases)     # flag_sq while both flags are on their bases
         self.is_base = [-1] * self.size
         for side in (SOUTH, NORTH):
             self.is_base[board.bases[side]] = side
@@ -216,6 +217,7 @@ class Rules:
         self.contact_bits = [[sum(1 << c for c in self.contact[side][sq]) for sq in range(size)]
                              for side in (SOUTH, NORTH)]
         self.below_bit = [0] + [(1 << sq) - 1 for sq in range(size)]
+        self.top_bit = [0] + [1 << sq for sq in range(size)]   # by bit_length: the highest bit
         # Flying Boat jumps from a square: any over a wall, and the squares jumped over
         self.double_crosses = [any(crosses for _, _, crosses in self.doubles[sq]) for sq in range(size)]
         self.double_mids = [sum(1 << mid for mid, _, _ in self.doubles[sq]) for sq in range(size)]
@@ -236,6 +238,13 @@ class Rules:
         self.open_squares = self.full & ~self.closed_bases   # where an ordinary step may end
         # a piece of ours on one of these must leave it this turn (nothing else is legal)
         self.exit_bases = self.closed_bases if self.base_rule == "flags" else 0
+        # what the generator reads, per side, in one tuple; with the facing reading, the shift
+        # that takes the enemy's squares to the squares in contact with them (enemy << shift)
+        self.generator_tables = tuple(
+            (self.exit_bases, self.open_squares, -self.contact_shifts[side][0][1],
+             self.contact_shifts[side][0][2], self.files, *self.valid_from, *self.step_moves,
+             self.top_bit, self.facing_attacks[side])
+            for side in (SOUTH, NORTH))
         self.transfer_objects: dict[tuple[int, int], Transfer] = {}
         for sq in range(size):
             for to in self.steps[sq]:
