@@ -536,7 +536,7 @@ class DoverState(GameState):
         for t, mv, atts in r.gen_fb_crossings[me][s]:
             if board[t]:
                 continue
-            if is_base[t] >= 0 and r.base_rule != "open":
+            if is_base[t] >= 0 and r.closed_bases:
                 ok, wins = self._base_entry(me, p, is_base[t], t)
                 if not ok:
                     continue
@@ -568,7 +568,7 @@ class DoverState(GameState):
                         continue
             elif not crosses:
                 continue
-            if r.base_rule != "open" and r.is_base[t] >= 0:
+            if r.closed_bases and r.is_base[t] >= 0:
                 ok, wins = self._base_entry(me, p, r.is_base[t], t)
                 if not ok:
                     continue
@@ -599,11 +599,18 @@ class DoverState(GameState):
         """The attacks open to ``p`` arriving on ``t`` (``atts``: (square, move) pairs): any enemy
         piece there, except that two flag carriers may not attack each other, counting a flag
         taken on arrival (a capture or a pick-up)."""
+        found: list = []
+        if not atts:
+            return found
         board, owner = self.board, self.owner
         fc0, fc1 = self.flag_carrier
-        if (fc0 or fc1) and self._holds_flag_after(me, p, t, carrier):
-            return [mva for a, mva in atts if (q := board[a]) and owner[q] != me and q != fc0 and q != fc1]
-        return [mva for a, mva in atts if (q := board[a]) and owner[q] != me]
+        if not ((fc0 or fc1) and self._holds_flag_after(me, p, t, carrier)):
+            fc0 = fc1 = 0        # no carrier to spare (a piece id is never 0)
+        for a, mva in atts:      # (a loop: a comprehension costs a function call in CPython 3.11)
+            q = board[a]
+            if q and owner[q] != me and q != fc0 and q != fc1:
+                found.append(mva)
+        return found
 
     def _arrival_attacks(self, me: int, p: int, t: int, steps: tuple, carrier: bool) -> list:
         """``_attacks_after`` for the ordinary step onto ``t`` listed in ``steps``."""
@@ -755,7 +762,7 @@ class DoverState(GameState):
         bt = r.is_base[t]
         if bt >= 0 and r.closed_bases:
             self._arrive_on_base(p, t, bt, me)
-        elif (self.flag_sq[0] == t or self.flag_sq[1] == t) and r.flags:
+        elif r.flags and t in self.flag_sq:
             self._pick_up(p, t)
         if a >= 0 and self.result is None:
             self._attack(p, board[a])
@@ -1034,11 +1041,12 @@ class DoverState(GameState):
         me = self.turn
         r = self.rules
         pairs: tuple = ()
+        # both flags on their bases (the usual case, read once for the hand-overs and the key)
+        flags_home = r.flags and self.flag_sq == r.flags_home and self.flag_carrier == NO_CARRIERS
         # The pairs the move formed, carrying or not: a flag may reach one of them before our next
         # turn (won back when the enemy's carrier attacks it and loses). That cannot happen while
         # no flag is carried or loose, unless a capturer can attack from the base it takes.
-        if mover and r.flags and (self.flag_sq != r.flags_home or self.flag_carrier != NO_CARRIERS
-                                  or r.base_attacks) and self.pos[mover] >= 0:
+        if mover and r.flags and (not flags_home or r.base_attacks) and self.pos[mover] >= 0:
             board, owner = self.board, self.owner
             pairs = tuple((mover, q) for n in r.steps[self.pos[mover]]
                           if (q := board[n]) and owner[q] == me)
@@ -1055,17 +1063,16 @@ class DoverState(GameState):
         if r.fleet_orders:
             self.fo_moved = self.fo_attacked = 0
             self.fo_acted = False
-        if r.quiet_ply_limit and self.quiet >= r.quiet_ply_limit:
+        if self.quiet >= r.quiet_limit:
             self._win(None, f"{self.quiet} turns without a piece removed")
             return
         if r.repetition_draw:
             # position_key() written out: this runs every ply
-            key = self.zh ^ r.zobrist_turn if self.turn else self.zh
-            if r.flags:
-                south, north = r.zobrist_flag
-                c0, c1 = self.flag_carrier
-                key ^= south[r.size + c0] if c0 else south[self.flag_sq[0]]
-                key ^= north[r.size + c1] if c1 else north[self.flag_sq[1]]
+            key = self.zh if me else self.zh ^ r.zobrist_turn
+            if flags_home:
+                key ^= r.flags_home_key
+            elif r.flags:
+                key ^= self._flags_key()
             n = self.counts.get(key, 0) + 1
             self.counts[key] = n
             if n >= r.repetition_draw:
@@ -1087,12 +1094,15 @@ class DoverState(GameState):
         """Repetition key: the same pieces on the same squares, flags, player to move."""
         r = self.rules
         key = self.zh ^ r.zobrist_turn if self.turn else self.zh
-        if r.flags:
-            south, north = r.zobrist_flag
-            c0, c1 = self.flag_carrier
-            key ^= south[r.size + c0] if c0 else south[self.flag_sq[0]]
-            key ^= north[r.size + c1] if c1 else north[self.flag_sq[1]]
-        return key
+        return key ^ self._flags_key() if r.flags else key
+
+    def _flags_key(self) -> int:
+        """The flags' part of the repetition key: each flag's carrier, or the square it lies on."""
+        r = self.rules
+        south, north = r.zobrist_flag
+        c0, c1 = self.flag_carrier
+        return ((south[r.size + c0] if c0 else south[self.flag_sq[0]])
+                ^ (north[r.size + c1] if c1 else north[self.flag_sq[1]]))
 
     def _start_turn(self) -> None:
         """Run aground a carrier that cannot leave a base; a side with no action is hemmed in."""

@@ -88,6 +88,10 @@ class Rules:
         self.zobrist = [[rng.getrandbits(62) for _ in range(npid)] for _ in range(self.size)]
         self.zobrist_turn = rng.getrandbits(62)
         self.zobrist_flag = [[rng.getrandbits(62) for _ in range(self.size + npid + 1)] for _ in range(2)]
+        # the flags' part of the key while both lie on their own bases, and the quiet turns that
+        # end the game (never, without the rule)
+        self.flags_home_key = self.zobrist_flag[0][self.bases[0]] ^ self.zobrist_flag[1][self.bases[1]]
+        self.quiet_limit = self.quiet_ply_limit or float("inf")
 
     # --- geometry -------------------------------------------------------------------------
     def _build_geometry(self) -> None:
