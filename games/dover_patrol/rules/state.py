@@ -316,9 +316,10 @@ class DoverState(GameState):
         attack, by square, then the per-piece walks. Each bitboard is read from its highest square
         down (bit_length is the cheapest scan; the tables are indexed by square + 1, so bit_length
         indexes them as it is) in the reverse of that order, and the list is turned round. The
-        four directions are written out (a loop over them cost a sixth of the generator);
-        ``out.append`` and taking the top bit off by subtraction are the cheapest forms in
-        CPython 3.11 (a bound ``append`` is not specialised; ``&`` goes the generic way)."""
+        four directions are written out on purpose (a loop over them unpacks a tuple and picks a
+        shift on every ply); ``out.append`` and taking the top bit off by subtraction are the
+        cheapest forms in CPython 3.11 (a bound ``append`` is not specialised; ``&`` on a 96-bit
+        int goes the generic way)."""
         r = self.rules
         me = self.turn
         (exit_bases, open_squares, contact_shift, contact_ok, files, from_n, from_e, from_s, from_w,
@@ -340,7 +341,8 @@ class DoverState(GameState):
         enemy = self.sbb[1 - me]
         # arrival squares in contact with an enemy
         if facing:
-            every_target = (enemy << contact_shift if contact_shift > 0 else enemy >> -contact_shift) & contact_ok
+            every_target = (enemy << contact_shift if contact_shift > 0
+                            else enemy >> -contact_shift) & contact_ok
         else:
             every_target = 0
             for _, delta, contact_ok in r.contact_shifts[me]:
@@ -354,56 +356,28 @@ class DoverState(GameState):
         # each direction: the attacks after its steps that end in attacking position, its steps
         hit = to_w & every_target
         if hit:
-            if facing:
-                hit &= (attackers & from_w) >> 1
-                while hit:
-                    i = hit.bit_length()
-                    out.append(facing[3][i])
-                    hit -= top[i]
-            else:
-                to_w = self._step_attacks(me, 3, (attackers & from_w) >> 1 & empty, to_w, every_target, out)
+            to_w = self._step_attacks(me, 3, hit & (attackers & from_w) >> 1, to_w, out)
         while to_w:
             i = to_w.bit_length()
             out.append(moves_w[i])
             to_w -= top[i]
         hit = to_s & every_target
         if hit:
-            if facing:
-                hit &= (attackers & from_s) >> files
-                while hit:
-                    i = hit.bit_length()
-                    out.append(facing[2][i])
-                    hit -= top[i]
-            else:
-                to_s = self._step_attacks(me, 2, (attackers & from_s) >> files & empty, to_s, every_target, out)
+            to_s = self._step_attacks(me, 2, hit & (attackers & from_s) >> files, to_s, out)
         while to_s:
             i = to_s.bit_length()
             out.append(moves_s[i])
             to_s -= top[i]
         hit = to_e & every_target
         if hit:
-            if facing:
-                hit &= (attackers & from_e) << 1
-                while hit:
-                    i = hit.bit_length()
-                    out.append(facing[1][i])
-                    hit -= top[i]
-            else:
-                to_e = self._step_attacks(me, 1, (attackers & from_e) << 1 & empty, to_e, every_target, out)
+            to_e = self._step_attacks(me, 1, hit & (attackers & from_e) << 1, to_e, out)
         while to_e:
             i = to_e.bit_length()
             out.append(moves_e[i])
             to_e -= top[i]
         hit = to_n & every_target
         if hit:
-            if facing:
-                hit &= (attackers & from_n) << files
-                while hit:
-                    i = hit.bit_length()
-                    out.append(facing[0][i])
-                    hit -= top[i]
-            else:
-                to_n = self._step_attacks(me, 0, (attackers & from_n) << files & empty, to_n, every_target, out)
+            to_n = self._step_attacks(me, 0, hit & (attackers & from_n) << files, to_n, out)
         while to_n:
             i = to_n.bit_length()
             out.append(moves_n[i])
@@ -449,26 +423,30 @@ class DoverState(GameState):
                     loose |= 1 << s
         return hand_overs, slow, loose
 
-    def _step_attacks(self, me: int, d: int, arrivals: int, dest: int, every_target: int, out: list) -> int:
-        """The steps in direction ``d`` ending in attacking position (``arrivals``: the squares
-        reached by ships that may attack): append their attacks, highest square first, per
-        contact direction, last first; return ``dest``, the direction's plain steps, less the
-        ones an attack is compulsory after."""
-        hit = arrivals & every_target
-        if not hit:
-            return dest
+    def _step_attacks(self, me: int, d: int, hit: int, dest: int, out: list) -> int:
+        """The steps in direction ``d`` that ships able to attack end in attacking position
+        (``hit``, their arrival squares): append their attacks, highest square first, per contact
+        direction, last first; return ``dest``, the direction's plain steps, less the ones an
+        attack is compulsory after."""
         r = self.rules
+        top = r.top_bit
+        facing = r.facing_attacks[me]
+        if facing:      # one contact direction, attacks optional: every hit is one attack
+            table = facing[d]
+            while hit:
+                i = hit.bit_length()
+                out.append(table[i])
+                hit -= top[i]
+            return dest
         enemy = self.sbb[1 - me]
-        below = r.below_bit
-        append = out.append
         for delta, contact_ok, table in r.step_attack_moves[me][d]:
-            hits = arrivals & (enemy >> delta if delta > 0 else enemy << -delta) & contact_ok
+            hits = hit & (enemy >> delta if delta > 0 else enemy << -delta) & contact_ok
             while hits:
                 i = hits.bit_length()
-                append(table[i])
-                hits &= below[i]
+                out.append(table[i])
+                hits -= top[i]
         if r.compulsory:   # a ship that can attack on arrival must: only the Mine Layer may decline
-            return (dest & ~arrivals) | (arrivals & ~every_target)
+            return dest & ~hit
         return dest
 
     def _base_steps(self, me: int, movers: int, out: list) -> None:
