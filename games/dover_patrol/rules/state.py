@@ -32,6 +32,7 @@ from .tables import (ATTACKER_WINS, BOTH_SUNK, DEFENDER_WINS, FB_BIT, MI_BIT, ML
 
 SETUP, PLAY, OVER = "setup", "play", "over"
 NOT_MI = ALL_MASK & ~MI_BIT
+NO_CARRIERS = [0, 0]    # flag_carrier when no flag is carried
 _MASK_CODES: dict[int, frozenset[str]] = {}
 
 
@@ -48,6 +49,13 @@ def _cap(side: int) -> str:
 
 class DoverState(GameState):
     players = SIDES
+    # Slots: with more than 30 attributes an instance's dict stops sharing its keys, and CPython
+    # 3.11 then no longer specialises ``self.method()`` calls and reads them slowly.
+    __slots__ = ("rules", "owner", "board", "pos", "kind", "alive", "pub", "priv", "moved",
+                 "flag_carrier", "flag_sq", "flag_mine", "phase", "turn", "deployed", "deploy_text",
+                 "first", "result", "ply", "quiet", "window", "fo_moved", "fo_attacked", "fo_acted",
+                 "zh", "counts", "occ", "sbb", "mines_bb", "boats_bb", "layers_bb", "flagship_lost",
+                 "fleet_left", "_removed", "_log", "_legal")
 
     def __init__(self, rules: Rules) -> None:
         r = self.rules = rules
@@ -307,82 +315,86 @@ class DoverState(GameState):
         Order: flag hand-overs, then per direction (N, E, S, W) its steps and the steps with an
         attack, by square, then the per-piece walks. Each bitboard is read from its highest square
         down (bit_length is the cheapest scan; the tables are indexed by square + 1, so bit_length
-        indexes them as it is) in the reverse of that order, and the list is turned round."""
+        indexes them as it is) in the reverse of that order, and the list is turned round. The
+        four directions are written out on purpose (a loop over them unpacks a tuple and picks a
+        shift on every ply); ``out.append`` and taking the top bit off by subtraction are the
+        cheapest forms in CPython 3.11 (a bound ``append`` is not specialised; ``&`` on a 96-bit
+        int goes the generic way)."""
         r = self.rules
         me = self.turn
-        out: list = []
-        if r.base_rule == "flags" and self.sbb[me] & r.closed_bases:
+        (exit_bases, open_squares, contact_shift, contact_ok, files, from_n, from_e, from_s, from_w,
+         moves_n, moves_e, moves_s, moves_w, top, facing) = r.generator_tables[me]
+        own = self.sbb[me]
+        if own & exit_bases:
+            out: list = []
             self._piece_moves(me, self._on_base(me), out)    # it must leave the base: nothing else
             return out
         fc0, fc1 = self.flag_carrier
+        movers = own & ~self.mines_bb[me]
+        empty = open_squares & ~self.occ
+        hand_overs = None
         slow = loose = 0     # slow: flag carriers, every move of theirs by the per-piece walk
-        empty = ~self.occ & r.open_squares
-        hand_overs: list = []
         if fc0 or fc1:
-            if self.window[me]:
-                self._transfers(me, hand_overs)     # listed first (see the end of the scan)
-            owner, pos = self.owner, self.pos
-            for c in (fc0, fc1):
-                if c and owner[c] == me:
-                    slow |= 1 << pos[c]
-            if fc0 and owner[fc0] != me or fc1 and owner[fc1] != me:
-                # a piece picking a loose flag up may not attack the enemy carrier: per-piece walk
-                for f in (0, 1):
-                    s = self.flag_sq[f]
-                    if s >= 0 and r.is_base[s] < 0:
-                        loose |= 1 << s
-                empty &= ~loose
-        movers = self.sbb[me] & ~(self.mines_bb[me] | slow)
-        layers = self.layers_bb[me] & movers
-        attackers = movers & ~layers
+            hand_overs, slow, loose = self._flag_duties(me, fc0, fc1)
+            movers &= ~slow
+            empty &= ~loose
         enemy = self.sbb[1 - me]
-        targets = [0, 0, 0, 0]    # by contact direction: arrival squares in contact with an enemy
-        every_target = 0
-        for c, delta, contact_ok in r.contact_shifts[me]:
-            t = (enemy >> delta if delta > 0 else enemy << -delta) & contact_ok
-            targets[c] = t
-            every_target |= t
-        compulsory = r.compulsory
-        append = out.append
-        below = r.below_bit
-        for up, n, valid_from, move_table, attack_tables in r.directions_backwards[me]:
-            src = movers & valid_from
-            if not src:
-                continue
-            dest = (src << n if up else src >> n) & empty
-            if not dest:
-                continue
-            hit = dest & every_target
-            if hit:    # some step ends in attacking position: the ones by ships that may attack
-                src_att = attackers & src
-                dest_att = (src_att << n if up else src_att >> n) & empty
-                hit = dest_att & every_target
-                if hit and compulsory:   # a ship that can attack on arrival must
-                    src_layer = layers & src
-                    dest = ((src_layer << n if up else src_layer >> n) & empty) | (dest_att & ~every_target)
-            if hit:
-                for c, table in attack_tables:
-                    hits = dest_att & targets[c]
-                    while hits:
-                        i = hits.bit_length()
-                        append(table[i])
-                        hits &= below[i]
-            while dest:
-                i = dest.bit_length()
-                append(move_table[i])
-                dest &= below[i]
+        # arrival squares in contact with an enemy
+        if facing:
+            every_target = (enemy << contact_shift if contact_shift > 0
+                            else enemy >> -contact_shift) & contact_ok
+        else:
+            every_target = 0
+            for _, delta, contact_ok in r.contact_shifts[me]:
+                every_target |= (enemy >> delta if delta > 0 else enemy << -delta) & contact_ok
+        to_n = (movers & from_n) << files & empty
+        to_e = (movers & from_e) << 1 & empty
+        to_s = (movers & from_s) >> files & empty
+        to_w = (movers & from_w) >> 1 & empty
+        attackers = movers & ~self.layers_bb[me]
+        out = []
+        # each direction: the attacks after its steps that end in attacking position, its steps
+        hit = to_w & every_target
+        if hit:
+            to_w = self._step_attacks(me, 3, hit & (attackers & from_w) >> 1, to_w, out)
+        while to_w:
+            i = to_w.bit_length()
+            out.append(moves_w[i])
+            to_w -= top[i]
+        hit = to_s & every_target
+        if hit:
+            to_s = self._step_attacks(me, 2, hit & (attackers & from_s) >> files, to_s, out)
+        while to_s:
+            i = to_s.bit_length()
+            out.append(moves_s[i])
+            to_s -= top[i]
+        hit = to_e & every_target
+        if hit:
+            to_e = self._step_attacks(me, 1, hit & (attackers & from_e) << 1, to_e, out)
+        while to_e:
+            i = to_e.bit_length()
+            out.append(moves_e[i])
+            to_e -= top[i]
+        hit = to_n & every_target
+        if hit:
+            to_n = self._step_attacks(me, 0, hit & (attackers & from_n) << files, to_n, out)
+        while to_n:
+            i = to_n.bit_length()
+            out.append(moves_n[i])
+            to_n -= top[i]
         out.reverse()
         if hand_overs:
             out[:0] = hand_overs
-        if r.closed_bases and movers & r.base_approaches[1 - me]:
+        if movers & r.base_approaches[1 - me]:
             self._base_steps(me, movers, out)
         if loose:
             self._loose_steps(me, movers, loose, out)
         boats = self.boats_bb[me] & movers
         if boats:
             s = boats.bit_length() - 1
-            # only near a wall, or beside something it might jump (a Mine, an enemy it may know as one)
-            if r.gen_fb_crossings[me][s] or r.double_crosses[s] or (
+            # only with a free square across a wall, or beside something it might jump (a Mine,
+            # an enemy it may know as one)
+            if r.fb_wall_landings[me][s] & ~self.occ or (
                     self.occ if r.fb_jump_over_ships else self.mines_bb[me] | enemy) & r.double_mids[s]:
                 self._flying_boat_extras(me, self.board[s], out)
         while slow:
@@ -390,6 +402,52 @@ class DoverState(GameState):
             self._piece_moves(me, self.board[low.bit_length() - 1], out)
             slow ^= low
         return out
+
+    def _flag_duties(self, me: int, fc0: int, fc1: int) -> tuple[list, int, int]:
+        """While a flag is carried: (the hand-overs open, our carriers' squares, loose flags'
+        squares when an enemy carries the other flag). Carriers move by the per-piece walk, and
+        so do steps onto those loose flags (who picks one up may not attack the enemy carrier)."""
+        r = self.rules
+        hand_overs: list = []
+        if self.window[me]:
+            self._transfers(me, hand_overs)     # listed first
+        owner, pos = self.owner, self.pos
+        slow = loose = 0
+        for c in (fc0, fc1):
+            if c and owner[c] == me:
+                slow |= 1 << pos[c]
+        if fc0 and owner[fc0] != me or fc1 and owner[fc1] != me:
+            for f in (0, 1):
+                s = self.flag_sq[f]
+                if s >= 0 and r.is_base[s] < 0:
+                    loose |= 1 << s
+        return hand_overs, slow, loose
+
+    def _step_attacks(self, me: int, d: int, hit: int, dest: int, out: list) -> int:
+        """The steps in direction ``d`` that ships able to attack end in attacking position
+        (``hit``, their arrival squares): append their attacks, highest square first, per contact
+        direction, last first; return ``dest``, the direction's plain steps, less the ones an
+        attack is compulsory after."""
+        r = self.rules
+        top = r.top_bit
+        facing = r.facing_attacks[me]
+        if facing:      # one contact direction, attacks optional: every hit is one attack
+            table = facing[d]
+            while hit:
+                i = hit.bit_length()
+                out.append(table[i])
+                hit -= top[i]
+            return dest
+        enemy = self.sbb[1 - me]
+        for delta, contact_ok, table in r.step_attack_moves[me][d]:
+            hits = hit & (enemy >> delta if delta > 0 else enemy << -delta) & contact_ok
+            while hits:
+                i = hits.bit_length()
+                out.append(table[i])
+                hits -= top[i]
+        if r.compulsory:   # a ship that can attack on arrival must: only the Mine Layer may decline
+            return dest & ~hit
+        return dest
 
     def _base_steps(self, me: int, movers: int, out: list) -> None:
         """Ordinary pieces stepping onto a base square (capture, deposit, or the target)."""
@@ -456,7 +514,7 @@ class DoverState(GameState):
         for t, mv, atts in r.gen_fb_crossings[me][s]:
             if board[t]:
                 continue
-            if is_base[t] >= 0 and r.base_rule != "open":
+            if is_base[t] >= 0 and r.closed_bases:
                 ok, wins = self._base_entry(me, p, is_base[t], t)
                 if not ok:
                     continue
@@ -488,7 +546,7 @@ class DoverState(GameState):
                         continue
             elif not crosses:
                 continue
-            if r.base_rule != "open" and r.is_base[t] >= 0:
+            if r.closed_bases and r.is_base[t] >= 0:
                 ok, wins = self._base_entry(me, p, r.is_base[t], t)
                 if not ok:
                     continue
@@ -519,11 +577,18 @@ class DoverState(GameState):
         """The attacks open to ``p`` arriving on ``t`` (``atts``: (square, move) pairs): any enemy
         piece there, except that two flag carriers may not attack each other, counting a flag
         taken on arrival (a capture or a pick-up)."""
+        found: list = []
+        if not atts:
+            return found
         board, owner = self.board, self.owner
         fc0, fc1 = self.flag_carrier
-        if (fc0 or fc1) and self._holds_flag_after(me, p, t, carrier):
-            return [mva for a, mva in atts if (q := board[a]) and owner[q] != me and q != fc0 and q != fc1]
-        return [mva for a, mva in atts if (q := board[a]) and owner[q] != me]
+        if not ((fc0 or fc1) and self._holds_flag_after(me, p, t, carrier)):
+            fc0 = fc1 = 0        # no carrier to spare (a piece id is never 0)
+        for a, mva in atts:      # (a loop: a comprehension costs a function call in CPython 3.11)
+            q = board[a]
+            if q and owner[q] != me and q != fc0 and q != fc1:
+                found.append(mva)
+        return found
 
     def _arrival_attacks(self, me: int, p: int, t: int, steps: tuple, carrier: bool) -> list:
         """``_attacks_after`` for the ordinary step onto ``t`` listed in ``steps``."""
@@ -647,18 +712,18 @@ class DoverState(GameState):
         bits = (1 << s) | (1 << t)
         self.occ ^= bits
         self.sbb[me] ^= bits
-        if k == FB:
-            self.boats_bb[me] ^= bits
-        elif k == ML:
-            self.layers_bb[me] ^= bits
         self.moved[p] = True
         pub[p] &= NOT_MI
-        jump = crossing = False
         if k == FB:
+            self.boats_bb[me] ^= bits
             jump = abs(t - s) != 1 and abs(t - s) != r.files
             crossing = s * r.size + t in r.crossing
             if jump or crossing:
                 pub[p] = FB_BIT    # a jump or a flight over the wall must be declared
+        else:
+            jump = crossing = False
+            if k == ML:
+                self.layers_bb[me] ^= bits
         log = self._log
         if log is not None:
             names = r.names
@@ -673,9 +738,9 @@ class DoverState(GameState):
             self._finish_turn(0)
             return
         bt = r.is_base[t]
-        if bt >= 0 and r.base_rule != "open":
+        if bt >= 0 and r.closed_bases:
             self._arrive_on_base(p, t, bt, me)
-        elif (self.flag_sq[0] == t or self.flag_sq[1] == t) and r.flags:
+        elif r.flags and t in self.flag_sq:
             self._pick_up(p, t)
         if a >= 0 and self.result is None:
             self._attack(p, board[a])
@@ -954,29 +1019,17 @@ class DoverState(GameState):
         me = self.turn
         r = self.rules
         pairs: tuple = ()
+        # both flags on their bases (the usual case, read once for the hand-overs and the key)
+        flags_home = r.flags and self.flag_sq == r.flags_home and self.flag_carrier == NO_CARRIERS
         # The pairs the move formed, carrying or not: a flag may reach one of them before our next
         # turn (won back when the enemy's carrier attacks it and loses). That cannot happen while
         # no flag is carried or loose, unless a capturer can attack from the base it takes.
-        fs, fc, bases = self.flag_sq, self.flag_carrier, r.bases
-        if r.flags and mover and self.pos[mover] >= 0 and (
-                fc[0] or fc[1] or fs[0] != bases[0] or fs[1] != bases[1] or r.base_attacks):
+        if mover and r.flags and (not flags_home or r.base_attacks) and self.pos[mover] >= 0:
             board, owner = self.board, self.owner
             pairs = tuple((mover, q) for n in r.steps[self.pos[mover]]
                           if (q := board[n]) and owner[q] == me)
         self.window[me] = pairs
-        self._next_turn()
-
-    def pass_turn(self) -> None:
-        """A null move, for searches only (as python-chess has): the side to move does nothing
-        and the turn passes. Never a legal action in play; the single-action game only."""
-        if self.result is not None or self.rules.fleet_orders:
-            raise IllegalAction("no turn to pass")
-        self._legal = None
-        self.window[self.turn] = ()
-        self._next_turn()
-
-    def _next_turn(self) -> None:
-        r = self.rules
+        # the next turn
         self.ply += 1
         if self._removed:
             self.quiet = 0
@@ -984,15 +1037,20 @@ class DoverState(GameState):
             self._removed = False
         else:
             self.quiet += 1
-        self.turn = 1 - self.turn
+        self.turn = 1 - me
         if r.fleet_orders:
             self.fo_moved = self.fo_attacked = 0
             self.fo_acted = False
-        if r.quiet_ply_limit and self.quiet >= r.quiet_ply_limit:
+        if self.quiet >= r.quiet_limit:
             self._win(None, f"{self.quiet} turns without a piece removed")
             return
         if r.repetition_draw:
-            key = self.position_key()
+            # position_key() written out: this runs every ply
+            key = self.zh if me else self.zh ^ r.zobrist_turn
+            if flags_home:
+                key ^= r.flags_home_key
+            elif r.flags:
+                key ^= self._flags_key()
             n = self.counts.get(key, 0) + 1
             self.counts[key] = n
             if n >= r.repetition_draw:
@@ -1002,16 +1060,27 @@ class DoverState(GameState):
         if not self._legal:
             self._start_turn()     # a carrier runs aground, or the side is hemmed in
 
+    def pass_turn(self) -> None:
+        """A null move, for searches only (as python-chess has): the side to move does nothing
+        and the turn passes. Never a legal action in play; the single-action game only."""
+        if self.result is not None or self.rules.fleet_orders:
+            raise IllegalAction("no turn to pass")
+        self._legal = None
+        self._finish_turn(0)     # no mover: no flag hand-over opens
+
     def position_key(self) -> int:
         """Repetition key: the same pieces on the same squares, flags, player to move."""
         r = self.rules
         key = self.zh ^ r.zobrist_turn if self.turn else self.zh
-        if r.flags:
-            south, north = r.zobrist_flag
-            c0, c1 = self.flag_carrier
-            key ^= south[r.size + c0] if c0 else south[self.flag_sq[0]]
-            key ^= north[r.size + c1] if c1 else north[self.flag_sq[1]]
-        return key
+        return key ^ self._flags_key() if r.flags else key
+
+    def _flags_key(self) -> int:
+        """The flags' part of the repetition key: each flag's carrier, or the square it lies on."""
+        r = self.rules
+        south, north = r.zobrist_flag
+        c0, c1 = self.flag_carrier
+        return ((south[r.size + c0] if c0 else south[self.flag_sq[0]])
+                ^ (north[r.size + c1] if c1 else north[self.flag_sq[1]]))
 
     def _start_turn(self) -> None:
         """Run aground a carrier that cannot leave a base; a side with no action is hemmed in."""

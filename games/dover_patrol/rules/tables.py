@@ -49,6 +49,7 @@ class Rules:
         self.files, self.ranks, self.size = grid.files, grid.ranks, grid.size
         self.names = tuple(grid.name(sq) for sq in range(self.size))
         self.bases = board.bases
+        self.flags_home = list(board.bases)     # flag_sq while both flags are on their bases
         self.is_base = [-1] * self.size
         for side in (SOUTH, NORTH):
             self.is_base[board.bases[side]] = side
@@ -87,6 +88,10 @@ class Rules:
         self.zobrist = [[rng.getrandbits(62) for _ in range(npid)] for _ in range(self.size)]
         self.zobrist_turn = rng.getrandbits(62)
         self.zobrist_flag = [[rng.getrandbits(62) for _ in range(self.size + npid + 1)] for _ in range(2)]
+        # the flags' part of the key while both lie on their own bases, and the quiet turns that
+        # end the game (never, without the rule)
+        self.flags_home_key = self.zobrist_flag[0][self.bases[0]] ^ self.zobrist_flag[1][self.bases[1]]
+        self.quiet_limit = self.quiet_ply_limit or float("inf")
 
     # --- geometry -------------------------------------------------------------------------
     def _build_geometry(self) -> None:
@@ -196,14 +201,34 @@ class Rules:
             for side in (SOUTH, NORTH))
         self.contact_shifts = tuple(tuple((c, self.deltas[c], self.contact_ok[c]) for c in dirs)
                                     for dirs in self.contact_dirs)
+        # the same written out for the generator: per direction, its moves by destination + 1, and
+        # per side and direction, (delta, squares in contact reach, move+attack by destination + 1)
+        # for each contact direction open after that step, last first
+        self.step_moves = tuple([None] + table for table in self.move_table)
+        self.step_attack_moves = tuple(
+            tuple(tuple((self.deltas[c], self.contact_ok[c], [None] + self.attack_table[d][c])
+                        for c in reversed(self.contact_dirs[side]) if c != self.opposite[d])
+                  for d in range(4))
+            for side in (SOUTH, NORTH))
+        # the same when an attack is neither compulsory nor in more than one direction (the
+        # facing reading): per side, the move+attack tables of the four directions, else None
+        self.facing_attacks = tuple(
+            None if self.compulsory or len(self.contact_dirs[side]) != 1 else
+            tuple(moves[0][2] if moves else None for moves in self.step_attack_moves[side])
+            for side in (SOUTH, NORTH))
         # contact squares as bitboards (a quick "any enemy in contact?"), and by bit_length (square
         # + 1) the squares below (clearing the highest bit of a bitboard: bits &= below_bit[i])
         self.contact_bits = [[sum(1 << c for c in self.contact[side][sq]) for sq in range(size)]
                              for side in (SOUTH, NORTH)]
         self.below_bit = [0] + [(1 << sq) - 1 for sq in range(size)]
+        self.top_bit = [0] + [1 << sq for sq in range(size)]   # by bit_length: the highest bit
         # Flying Boat jumps from a square: any over a wall, and the squares jumped over
         self.double_crosses = [any(crosses for _, _, crosses in self.doubles[sq]) for sq in range(size)]
         self.double_mids = [sum(1 << mid for mid, _, _ in self.doubles[sq]) for sq in range(size)]
+        # per side and square, where a Flying Boat there may land across a wall (a step or a jump)
+        self.fb_wall_landings = [[sum(1 << to for to in {e[0] for e in self.gen_fb_crossings[side][sq]}
+                                      | {to for _, to, crosses in self.doubles[sq] if crosses})
+                                  for sq in range(size)] for side in (SOUTH, NORTH)]
         # can a piece that captures on a base attack from there? (not in the facing reading: a
         # base on the back rank has nothing in front of the capturer)
         self.base_attacks = any(self.contact[1 - side][b] for side, b in enumerate(self.bases))
@@ -215,6 +240,15 @@ class Rules:
                 for n in self.steps[b]:
                     self.base_approaches[side] |= 1 << n
         self.open_squares = self.full & ~self.closed_bases   # where an ordinary step may end
+        # a piece of ours on one of these must leave it this turn (nothing else is legal)
+        self.exit_bases = self.closed_bases if self.base_rule == "flags" else 0
+        # what the generator reads, per side, in one tuple; with the facing reading, the shift
+        # that takes the enemy's squares to the squares in contact with them (enemy << shift)
+        self.generator_tables = tuple(
+            (self.exit_bases, self.open_squares, -self.contact_shifts[side][0][1],
+             self.contact_shifts[side][0][2], self.files, *self.valid_from, *self.step_moves,
+             self.top_bit, self.facing_attacks[side])
+            for side in (SOUTH, NORTH))
         self.transfer_objects: dict[tuple[int, int], Transfer] = {}
         for sq in range(size):
             for to in self.steps[sq]:
