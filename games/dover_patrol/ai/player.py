@@ -12,7 +12,8 @@ from ..rules.state import SETUP
 from .belief import BehaviourBelief, UniformBelief
 from .deployment import booklet_deployment
 from .plans import PLAN_SLACK, harbour_plan
-from .search import carrying_home, one_move_values, sails_off, stalling, two_move_value
+from .search import (RISK_WORLDS, carrying_home, flagship_risk, flagship_square, one_move_values,
+                     risks_flagship, sails_off, stalling, two_move_value)
 
 class DoverPlayer:
     """A fair player: it reads only the observation, and thinks on positions sampled from it.
@@ -64,14 +65,27 @@ class DoverPlayer:
         chosen = ranked[:self.candidates]
         if stalling(root):   # also the pieces that would have to sail off to attack
             chosen += [i for i in ranked[self.candidates:] if sails_off(root, actions[i])]
+        if root.rules.win == "flagship":   # also every move of the Flagship (it may have to flee)
+            flagship = flagship_square(root, side)
+            chosen += [i for i in ranked[self.candidates:] if getattr(actions[i], "frm", -1) == flagship]
         deep = {i: [two_move_value(world, actions[i], side, self.detailed) for world in worlds]
                 for i in chosen}
         if self.think:
             self.deepen(started, root, observation, side, actions, ranked, worlds, deep)
         self.searched = (len(worlds), len(deep))
+        risky = [i for i in deep if risks_flagship(root, actions[i], side)]
+        if risky:
+            many = worlds + [self.belief.sample(root, observation, self.rng)
+                             for _ in range(RISK_WORLDS - len(worlds))]
         scored = []
         for i, found in deep.items():
-            scored.append((sum(found) / len(found) + jitter[i], values[i], actions[i]))
+            value = sum(found) / len(found)
+            if i in risky:
+                # Losing the Flagship loses the game, a risk a few worlds see or miss by chance:
+                # weigh it by its share of many worlds.
+                share, lost = flagship_risk(many, actions[i], side, self.detailed)
+                value = (1.0 - share) * value + share * lost
+            scored.append((value + jitter[i], values[i], actions[i]))
         scored.sort(key=lambda t: (-t[0], -t[1]))
         self.considered = [(a, v) for v, _, a in scored]
         planned = self.harbour_move(root, side, worlds, actions)

@@ -139,3 +139,58 @@ def is_sharp(state: DoverState, action) -> bool:
 
 
 #: worlds sampled, candidates looked at two moves ahead, points of slack in the choice, and
+
+
+# --- Flagship Hunt: the Flagship is the game -----------------------------------------------------
+RISK_WORLDS = 40   # worlds on which the risk to our Flagship is counted (a few would miss it)
+
+
+def flagship_square(state: DoverState, side: str) -> int:
+    """The square of ``side``'s Flagship (-1 if sunk)."""
+    me = SIDE_INDEX[side]
+    for p in state.alive[me]:
+        if state.kind[p] == 10:
+            return state.pos[p]
+    return -1
+
+
+def risks_flagship(state: DoverState, action, side: str) -> bool:
+    """Whether ``action`` could lose our Flagship at once in Flagship Hunt, judged on one world:
+    the Flagship moves (arriving beside a Mine blows it up; attacking may sink it) or, after it,
+    an enemy piece can attack the Flagship. The risk itself is counted on many worlds
+    (``flagship_risk``), since which enemy piece is a Submarine or a Mine is only guessed."""
+    if state.rules.win != "flagship":
+        return False
+    square = flagship_square(state, side)
+    if isinstance(action, Move) and action.frm == square:
+        return True
+    trial = state.clone()
+    step(trial, action)
+    if trial.result is not None or trial.to_act() == side:
+        return False
+    return any(isinstance(reply, Move) and reply.attack == square for reply in trial.legal_actions())
+
+
+def flagship_risk(worlds: list[DoverState], action, side: str, detailed: bool = True) -> tuple[float, float]:
+    """The share of ``worlds`` in which ``action``, or an enemy reply attacking our Flagship,
+    ends the game without our winning it, and the mean points of those endings (0 if none)."""
+    lost, total = 0, 0.0
+    for world in worlds:
+        trial = world.clone()
+        step(trial, action)
+        worst = None
+        if trial.result is not None:
+            worst = points(trial, side, detailed)
+        elif trial.to_act() != side:
+            square = flagship_square(trial, side)
+            for reply in trial.legal_actions():
+                if isinstance(reply, Move) and reply.attack == square:
+                    after = trial.clone()
+                    step(after, reply)
+                    if after.result is not None:
+                        value = points(after, side, detailed)
+                        worst = value if worst is None else min(worst, value)
+        if worst is not None and worst < WIN_POINTS:
+            lost += 1
+            total += worst
+    return lost / len(worlds), (total / lost if lost else 0.0)
