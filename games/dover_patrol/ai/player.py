@@ -43,6 +43,8 @@ class DoverPlayer:
         self.belief = BehaviourBelief() if behaviour else UniformBelief()
         self.think = think
         self.searched = (0, 0)   # the last decision's worlds and candidates looked at two moves ahead
+        self.risks: dict[int, tuple[float, float]] = {}   # Flagship Hunt: see weigh_flagship_risks
+        self.risk_worlds: list[DoverState] = []
 
     def choose(self, state: DoverState, side: str) -> Any:
         started = time.perf_counter()
@@ -70,20 +72,16 @@ class DoverPlayer:
             chosen += [i for i in ranked[self.candidates:] if getattr(actions[i], "frm", -1) == flagship]
         deep = {i: [two_move_value(world, actions[i], side, self.detailed) for world in worlds]
                 for i in chosen}
+        self.risks, self.risk_worlds = {}, []
+        self.weigh_flagship_risks(root, observation, side, actions, chosen)
         if self.think:
             self.deepen(started, root, observation, side, actions, ranked, worlds, deep)
         self.searched = (len(worlds), len(deep))
-        risky = [i for i in deep if risks_flagship(root, actions[i], side)]
-        if risky:
-            many = worlds + [self.belief.sample(root, observation, self.rng)
-                             for _ in range(RISK_WORLDS - len(worlds))]
         scored = []
         for i, found in deep.items():
             value = sum(found) / len(found)
-            if i in risky:
-                # Losing the Flagship loses the game, a risk a few worlds see or miss by chance:
-                # weigh it by its share of many worlds.
-                share, lost = flagship_risk(many, actions[i], side, self.detailed)
+            if i in self.risks:
+                share, lost = self.risks[i]
                 value = (1.0 - share) * value + share * lost
             scored.append((value + jitter[i], values[i], actions[i]))
         scored.sort(key=lambda t: (-t[0], -t[1]))
@@ -109,8 +107,26 @@ class DoverPlayer:
             for i, found in deep.items():
                 found.extend(two_move_value(world, actions[i], side, self.detailed) for world in fresh)
             worlds.extend(fresh)
-            for i in [i for i in ranked if i not in deep][:THINK_WIDER]:
+            wider = [i for i in ranked if i not in deep][:THINK_WIDER]
+            for i in wider:
                 deep[i] = [two_move_value(world, actions[i], side, self.detailed) for world in worlds]
+            self.weigh_flagship_risks(root, observation, side, actions, wider)
+
+    def weigh_flagship_risks(self, root: DoverState, observation, side: str, actions: list,
+                             indices: list[int]) -> None:
+        """Flagship Hunt: losing our Flagship loses the game, a risk the few worlds of the
+        look-ahead see or miss by chance (is that unseen piece a Submarine?). For each candidate
+        that risks it, its share of RISK_WORLDS worlds and what those endings are worth go to
+        ``self.risks``; the candidate's value is weighed by them."""
+        if root.rules.win != "flagship":
+            return
+        for i in indices:
+            if i in self.risks or not risks_flagship(root, actions[i], side):
+                continue
+            if not self.risk_worlds:
+                self.risk_worlds = [root] + [self.belief.sample(root, observation, self.rng)
+                                             for _ in range(RISK_WORLDS - 1)]
+            self.risks[i] = flagship_risk(self.risk_worlds, actions[i], side, self.detailed)
 
     def harbour_move(self, root: DoverState, side: str, worlds: list[DoverState],
                      actions: list) -> tuple[float, Any] | None:
