@@ -5,6 +5,8 @@ to attack on its return)."""
 
 from __future__ import annotations
 
+import heapq
+
 from navalgames.ai.mcts import step
 
 from ..rules import DoverState, EndTurn, Move
@@ -25,7 +27,8 @@ def one_move_values(worlds: list[DoverState], side: str, actions: list,
     return values
 
 
-def two_move_value(world: DoverState, action, side: str, detailed: bool = True) -> float:
+def two_move_value(world: DoverState, action, side: str, detailed: bool = True,
+                   answers: int = 0) -> float:
     """``action`` then the enemy's most dangerous reply in this world.
 
     Replies that change the position at once (attacks, a move onto a base, a flag handed over,
@@ -33,6 +36,11 @@ def two_move_value(world: DoverState, action, side: str, detailed: bool = True) 
     stands, which is what a quiet move elsewhere leaves, unless it ends the game (a third
     repetition). In Fleet Orders, while the turn is still ours, the position after our action is
     the answer.
+
+    ``answers`` > 0 looks a third move ahead where it matters: the most dangerous reply is met
+    with our best answer to it (``best_answer``: a piece taken back, a threat side-stepped), and
+    so on for the next most dangerous, up to ``answers`` replies, until the most dangerous reply
+    left is one already answered (its answer only makes a reply less dangerous).
     """
     trial = world.clone()
     step(trial, action)
@@ -58,6 +66,7 @@ def two_move_value(world: DoverState, action, side: str, detailed: bool = True) 
         if gain:
             attacker = trial.board[attacker_sq]
             worst = baseline + gain
+    lines = []   # with ``answers``: (value, order, position after) of every reply judged in full
     for reply in trial.legal_actions():
         after = trial.clone()
         step(after, reply)
@@ -65,9 +74,34 @@ def two_move_value(world: DoverState, action, side: str, detailed: bool = True) 
             value = points(after, side, detailed)
             if gain and after.result is None and after.board[attacker_sq] == attacker:
                 value += gain
-            worst = min(worst, value)
-    return worst
+            if answers:
+                lines.append((value, len(lines), after))
+            else:
+                worst = min(worst, value)
+    if not lines:
+        return worst
+    # Answer the most dangerous reply first, then whichever is the most dangerous after that.
+    heapq.heapify(lines)
+    answered: set[int] = set()
+    for _ in range(answers):
+        value, order, after = lines[0]
+        if order in answered or after.result is not None or value >= worst:
+            break
+        answered.add(order)
+        heapq.heapreplace(lines, (max(value, best_answer(after, side, detailed)), order, after))
+    return min(worst, lines[0][0])
 
+
+def best_answer(state: DoverState, side: str, detailed: bool = True) -> float:
+    """The best position ``side`` reaches with one move from ``state`` (``side`` to act)."""
+    if state.to_act() != side:
+        return points(state, side, detailed)
+    best = -WIN_POINTS
+    for action in state.legal_actions():
+        after = state.clone()
+        step(after, action)
+        best = max(best, points(after, side, detailed))
+    return best
 
 
 def carrying_home(state: DoverState, side: str) -> bool:
