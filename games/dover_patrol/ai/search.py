@@ -46,8 +46,12 @@ def two_move_value(world: DoverState, action, side: str, detailed: bool = True,
     step(trial, action)
     baseline = points(trial, side, detailed)
     mover = trial.to_act()
-    if mover is None or mover == side:
+    if mover is None:
         return baseline
+    if mover == side:
+        # Fleet Orders, the turn still ours: a gate left open to an enemy piece beside it is a
+        # game lost if the turn ends so (its reply steps in, and enters next turn).
+        return min(baseline, GATE_POINTS / 2) if gate_open(trial, side) else baseline
     worst = baseline
     if carrying_home(trial, side):
         # Bringing a flag home often takes moves that only pay off one move later (a piece
@@ -74,6 +78,8 @@ def two_move_value(world: DoverState, action, side: str, detailed: bool = True,
             value = points(after, side, detailed)
             if gain and after.result is None and after.board[attacker_sq] == attacker:
                 value += gain
+            if after.result is None and at_the_gate(after, side):
+                value = min(value, GATE_POINTS)
             if answers:
                 lines.append((value, len(lines), after))
             else:
@@ -102,6 +108,49 @@ def best_answer(state: DoverState, side: str, detailed: bool = True) -> float:
         step(after, action)
         best = max(best, points(after, side, detailed))
     return best
+
+
+# --- Base-entry variants: the squares before our base that we can never attack ------------------
+GATE_POINTS = -WIN_POINTS / 2   # an enemy piece at our gate: the game is lost unless we win first
+_GATES: dict[tuple[int, int], int] = {}
+
+
+def gate_bits(rules, me: int) -> int:
+    """Where the first piece to enter a base wins (Capturing the Base, Fleet Orders): the squares
+    beside ``me``'s base from which an enemy piece can enter it and which our pieces can attack
+    only from the base itself, where they may not go (in Fleet Orders' facing rule, the square
+    straight ahead of the base). An enemy piece standing there enters on its next move."""
+    key = (id(rules), me)
+    bits = _GATES.get(key)
+    if bits is None:
+        base = rules.bases[me]
+        bits = 0
+        if rules.base_rule == "target" and base >= 0:
+            for sq in rules.steps[base]:
+                if all(c == base for c in range(rules.size) if sq in rules.contact[me][c]):
+                    bits |= 1 << sq
+        _GATES[key] = bits
+    return bits
+
+
+def at_the_gate(state: DoverState, side: str) -> bool:
+    """Whether an enemy piece that can move stands on one of our gate squares (``gate_bits``)."""
+    me = SIDE_INDEX[side]
+    enemy_at_gate = gate_bits(state.rules, me) & state.sbb[1 - me] & ~state.mines_bb[1 - me]
+    return bool(enemy_at_gate)
+
+
+def gate_open(state: DoverState, side: str) -> bool:
+    """Whether one of our gates (``gate_bits``) is empty with an enemy piece beside it that can
+    move into it."""
+    me = SIDE_INDEX[side]
+    gates = gate_bits(state.rules, me) & ~state.occ
+    if not gates:
+        return False
+    movers = state.sbb[1 - me] & ~state.mines_bb[1 - me]
+    steps = state.rules.steps
+    return any(any(movers >> n & 1 for n in steps[sq])
+               for sq in state.rules.steps[state.rules.bases[me]] if gates >> sq & 1)
 
 
 def carrying_home(state: DoverState, side: str) -> bool:
@@ -166,7 +215,8 @@ def is_sharp(state: DoverState, action) -> bool:
     """An action that changes the position at once: an attack, a base entry, a flag moving, or
     a ship sailing into a harbour's mouth (which can shut a harbour packed full for good)."""
     if isinstance(action, Move):
-        return (action.attack >= 0 or state.rules.is_base[action.to] >= 0
+        gates = gate_bits(state.rules, 1 - state.turn)   # the gates of the side not moving
+        return (action.attack >= 0 or state.rules.is_base[action.to] >= 0 or gates >> action.to & 1
                 or state.board[action.frm] in state.flag_carrier
                 or plan_for(state.rules).mouth_bits >> action.to & 1)
     return not isinstance(action, EndTurn)   # an attack (Fleet Orders) or a flag transfer
