@@ -41,19 +41,34 @@ def test_the_allowance_reaches_hard_only_and_factories_that_take_it():
     assert player_for(dover, "hard", "north", 3, think=0.5).think == 0.5
 
 
-def test_hard_searches_more_worlds_and_candidates_the_longer_it_may_think():
+def test_hard_looks_a_third_move_ahead_then_at_more_worlds_the_longer_it_may_think(monkeypatch):
+    monkeypatch.setattr(ai.player, "MAX_WORLDS", 8)   # a long allowance, ended by the world limit
     state = midgame(60, seed=4)
     side = state.to_act()
     fixed = ai.make_player("hard", side, seed=2)
     fixed.choose(state, side)
     worlds, candidates, *_ = ai.LEVELS["hard"]
-    assert fixed.searched[0] == worlds and fixed.searched[1] >= candidates
-    short, long_ = ai.make_player("hard", side, seed=2, think=0.001), ai.make_player("hard", side, seed=2, think=4.0)
+    assert fixed.searched[0] == worlds and fixed.searched[1] >= candidates and fixed.searched[2] == 0
+    short, long_ = ai.make_player("hard", side, seed=2, think=0.001), ai.make_player("hard", side, seed=2, think=60.0)
     short.choose(state, side)
     long_.choose(state, side)
-    assert short.searched == fixed.searched   # no time for a round more
-    assert long_.searched[0] > worlds and long_.searched[1] > fixed.searched[1]
-    assert long_.searched[0] <= ai.player.MAX_WORLDS
+    assert short.searched == fixed.searched   # no time for a step more
+    assert long_.searched[2] == long_.searched[1] == fixed.searched[1]   # every candidate answered
+    assert long_.searched[0] == 8
+
+
+def test_a_third_move_answers_the_most_dangerous_reply():
+    """Three moves ahead, a reply is only as dangerous as what is left after our best answer to
+    it; with no answers looked at, the value is the two-move one."""
+    state = midgame(60, seed=4)
+    side = state.to_act()
+    for action in state.legal_actions()[:6]:
+        two = ai.two_move_value(state, action, side)
+        three = ai.two_move_value(state, action, side, answers=3)
+        trial = state.clone()
+        trial.apply(action)
+        assert two <= three <= ai.points(trial, side) or three == two
+        assert ai.two_move_value(state, action, side, answers=0) == two
 
 
 def test_the_settings_screen_sets_the_allowance(window):

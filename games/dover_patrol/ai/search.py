@@ -5,6 +5,8 @@ to attack on its return)."""
 
 from __future__ import annotations
 
+import heapq
+
 from navalgames.ai.mcts import step
 
 from ..rules import DoverState, EndTurn, Move
@@ -25,7 +27,8 @@ def one_move_values(worlds: list[DoverState], side: str, actions: list,
     return values
 
 
-def two_move_value(world: DoverState, action, side: str, detailed: bool = True) -> float:
+def two_move_value(world: DoverState, action, side: str, detailed: bool = True,
+                   answers: int = 0) -> float:
     """``action`` then the enemy's most dangerous reply in this world.
 
     Replies that change the position at once (attacks, a move onto a base, a flag handed over,
@@ -33,13 +36,22 @@ def two_move_value(world: DoverState, action, side: str, detailed: bool = True) 
     stands, which is what a quiet move elsewhere leaves, unless it ends the game (a third
     repetition). In Fleet Orders, while the turn is still ours, the position after our action is
     the answer.
+
+    ``answers`` > 0 looks a third move ahead where it matters: the most dangerous reply is met
+    with our best answer to it (``best_answer``: a piece taken back, a threat side-stepped), and
+    so on for the next most dangerous, up to ``answers`` replies, until the most dangerous reply
+    left is one already answered (its answer only makes a reply less dangerous).
     """
     trial = world.clone()
     step(trial, action)
     baseline = points(trial, side, detailed)
     mover = trial.to_act()
-    if mover is None or mover == side:
+    if mover is None:
         return baseline
+    if mover == side:
+        # Fleet Orders, the turn still ours: a gate left open to an enemy piece beside it is a
+        # game lost if the turn ends so (its reply steps in, and enters next turn).
+        return min(baseline, GATE_POINTS / 2) if gate_open(trial, side) else baseline
     worst = baseline
     if carrying_home(trial, side):
         # Bringing a flag home often takes moves that only pay off one move later (a piece
@@ -58,6 +70,7 @@ def two_move_value(world: DoverState, action, side: str, detailed: bool = True) 
         if gain:
             attacker = trial.board[attacker_sq]
             worst = baseline + gain
+    lines = []   # with ``answers``: (value, order, position after) of every reply judged in full
     for reply in trial.legal_actions():
         after = trial.clone()
         step(after, reply)
@@ -65,9 +78,79 @@ def two_move_value(world: DoverState, action, side: str, detailed: bool = True) 
             value = points(after, side, detailed)
             if gain and after.result is None and after.board[attacker_sq] == attacker:
                 value += gain
-            worst = min(worst, value)
-    return worst
+            if after.result is None and at_the_gate(after, side):
+                value = min(value, GATE_POINTS)
+            if answers:
+                lines.append((value, len(lines), after))
+            else:
+                worst = min(worst, value)
+    if not lines:
+        return worst
+    # Answer the most dangerous reply first, then whichever is the most dangerous after that.
+    heapq.heapify(lines)
+    answered: set[int] = set()
+    for _ in range(answers):
+        value, order, after = lines[0]
+        if order in answered or after.result is not None or value >= worst:
+            break
+        answered.add(order)
+        heapq.heapreplace(lines, (max(value, best_answer(after, side, detailed)), order, after))
+    return min(worst, lines[0][0])
 
+
+def best_answer(state: DoverState, side: str, detailed: bool = True) -> float:
+    """The best position ``side`` reaches with one move from ``state`` (``side`` to act)."""
+    if state.to_act() != side:
+        return points(state, side, detailed)
+    best = -WIN_POINTS
+    for action in state.legal_actions():
+        after = state.clone()
+        step(after, action)
+        best = max(best, points(after, side, detailed))
+    return best
+
+
+# --- Base-entry variants: the squares before our base that we can never attack ------------------
+GATE_POINTS = -WIN_POINTS / 2   # an enemy piece at our gate: the game is lost unless we win first
+_GATES: dict[tuple[int, int], int] = {}
+
+
+def gate_bits(rules, me: int) -> int:
+    """Where the first piece to enter a base wins (Capturing the Base, Fleet Orders): the squares
+    beside ``me``'s base from which an enemy piece can enter it and which our pieces can attack
+    only from the base itself, where they may not go (in Fleet Orders' facing rule, the square
+    straight ahead of the base). An enemy piece standing there enters on its next move."""
+    key = (id(rules), me)
+    bits = _GATES.get(key)
+    if bits is None:
+        base = rules.bases[me]
+        bits = 0
+        if rules.base_rule == "target" and base >= 0:
+            for sq in rules.steps[base]:
+                if all(c == base for c in range(rules.size) if sq in rules.contact[me][c]):
+                    bits |= 1 << sq
+        _GATES[key] = bits
+    return bits
+
+
+def at_the_gate(state: DoverState, side: str) -> bool:
+    """Whether an enemy piece that can move stands on one of our gate squares (``gate_bits``)."""
+    me = SIDE_INDEX[side]
+    enemy_at_gate = gate_bits(state.rules, me) & state.sbb[1 - me] & ~state.mines_bb[1 - me]
+    return bool(enemy_at_gate)
+
+
+def gate_open(state: DoverState, side: str) -> bool:
+    """Whether one of our gates (``gate_bits``) is empty with an enemy piece beside it that can
+    move into it."""
+    me = SIDE_INDEX[side]
+    gates = gate_bits(state.rules, me) & ~state.occ
+    if not gates:
+        return False
+    movers = state.sbb[1 - me] & ~state.mines_bb[1 - me]
+    steps = state.rules.steps
+    return any(any(movers >> n & 1 for n in steps[sq])
+               for sq in state.rules.steps[state.rules.bases[me]] if gates >> sq & 1)
 
 
 def carrying_home(state: DoverState, side: str) -> bool:
@@ -132,10 +215,66 @@ def is_sharp(state: DoverState, action) -> bool:
     """An action that changes the position at once: an attack, a base entry, a flag moving, or
     a ship sailing into a harbour's mouth (which can shut a harbour packed full for good)."""
     if isinstance(action, Move):
-        return (action.attack >= 0 or state.rules.is_base[action.to] >= 0
+        gates = gate_bits(state.rules, 1 - state.turn)   # the gates of the side not moving
+        return (action.attack >= 0 or state.rules.is_base[action.to] >= 0 or gates >> action.to & 1
                 or state.board[action.frm] in state.flag_carrier
                 or plan_for(state.rules).mouth_bits >> action.to & 1)
     return not isinstance(action, EndTurn)   # an attack (Fleet Orders) or a flag transfer
 
 
 #: worlds sampled, candidates looked at two moves ahead, points of slack in the choice, and
+
+
+# --- Flagship Hunt: the Flagship is the game -----------------------------------------------------
+RISK_WORLDS = 40   # worlds on which the risk to our Flagship is counted (a few would miss it)
+
+
+def flagship_square(state: DoverState, side: str) -> int:
+    """The square of ``side``'s Flagship (-1 if sunk)."""
+    me = SIDE_INDEX[side]
+    for p in state.alive[me]:
+        if state.kind[p] == 10:
+            return state.pos[p]
+    return -1
+
+
+def risks_flagship(state: DoverState, action, side: str) -> bool:
+    """Whether ``action`` could lose our Flagship at once in Flagship Hunt, judged on one world:
+    the Flagship moves (arriving beside a Mine blows it up; attacking may sink it) or, after it,
+    an enemy piece can attack the Flagship. The risk itself is counted on many worlds
+    (``flagship_risk``), since which enemy piece is a Submarine or a Mine is only guessed."""
+    if state.rules.win != "flagship":
+        return False
+    square = flagship_square(state, side)
+    if isinstance(action, Move) and action.frm == square:
+        return True
+    trial = state.clone()
+    step(trial, action)
+    if trial.result is not None or trial.to_act() == side:
+        return False
+    return any(isinstance(reply, Move) and reply.attack == square for reply in trial.legal_actions())
+
+
+def flagship_risk(worlds: list[DoverState], action, side: str, detailed: bool = True) -> tuple[float, float]:
+    """The share of ``worlds`` in which ``action``, or an enemy reply attacking our Flagship,
+    ends the game without our winning it, and the mean points of those endings (0 if none)."""
+    lost, total = 0, 0.0
+    for world in worlds:
+        trial = world.clone()
+        step(trial, action)
+        worst = None
+        if trial.result is not None:
+            worst = points(trial, side, detailed)
+        elif trial.to_act() != side:
+            square = flagship_square(trial, side)
+            for reply in trial.legal_actions():
+                if isinstance(reply, Move) and reply.attack == square:
+                    after = trial.clone()
+                    step(after, reply)
+                    if after.result is not None:
+                        value = points(after, side, detailed)
+                        worst = value if worst is None else min(worst, value)
+        if worst is not None and worst < WIN_POINTS:
+            lost += 1
+            total += worst
+    return lost / len(worlds), (total / lost if lost else 0.0)
