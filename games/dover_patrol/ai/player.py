@@ -12,6 +12,7 @@ from ..rules.state import SETUP
 from .belief import BehaviourBelief, UniformBelief
 from .deployment import booklet_deployment
 from .plans import PLAN_SLACK, harbour_plan
+from .sorties import pressed
 from .search import carrying_home, one_move_values, sails_off, stalling, two_move_value
 
 class DoverPlayer:
@@ -42,6 +43,7 @@ class DoverPlayer:
         self.belief = BehaviourBelief() if behaviour else UniformBelief()
         self.think = think
         self.searched = (0, 0)   # the last decision's worlds and candidates looked at two moves ahead
+        self.presses = False     # whether a looming draw makes it press on (sorties.pressed)
 
     def choose(self, state: DoverState, side: str) -> Any:
         started = time.perf_counter()
@@ -77,6 +79,9 @@ class DoverPlayer:
         planned = self.harbour_move(root, side, worlds, actions)
         if planned is not None and planned[0] >= scored[0][0] - PLAN_SLACK:
             return planned[1]
+        if self.presses:   # a draw by quiet turns looming: sorties, attacks, no going round
+            return pressed(root, side, worlds, actions, scored, lambda action: sum(
+                two_move_value(world, action, side, self.detailed) for world in worlds) / len(worlds))
         return scored[0][2]
 
     def deepen(self, started: float, root: DoverState, observation, side: str, actions: list,
@@ -135,8 +140,10 @@ def make_player(level: str, side: str, seed: int | None = None, think: float | N
     if level not in LEVELS:
         raise ValueError(f"no level {level!r} for Dover Patrol: expected easy, normal or hard")
     worlds, candidates, slack, detailed, behaviour, grows = LEVELS[level]
-    return DoverPlayer(level, seed, worlds, candidates, slack, detailed, behaviour,
-                       think if grows else None)
+    player = DoverPlayer(level, seed, worlds, candidates, slack, detailed, behaviour,
+                         think if grows else None)
+    player.presses = detailed
+    return player
 
 
 def make_believer(level: str, side: str, seed: int | None = None, think: float | None = None) -> DoverPlayer:

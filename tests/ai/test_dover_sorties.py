@@ -1,0 +1,119 @@
+"""Sorties and the pressure of a looming draw (games/dover_patrol/ai/sorties.py), on positions
+from a hard-v-easy tournament game that hard drew by 200 quiet turns (seed 7, game 3, hard
+playing North; written with ``navalgames tournament ... --records``)."""
+
+from __future__ import annotations
+
+import random
+
+from games.dover_patrol import ai
+from games.dover_patrol.ai.sorties import errand, pressure, sortie, targets
+from games.dover_patrol.rules import ENGINE, NORTH, SOUTH
+from navalgames.ai.player import make_player
+from navalgames.core.registry import get_game
+
+OPTIONS = {"attack_contact": "facing", "fb_jump_over_ships": False, "fb_jump_with_flag": False,
+           "first_player": "lot", "quiet_ply_limit": 200, "repetition_draw": 3}
+
+
+def position(north: dict, south: dict, moved_north: list, moved_south: list, revealed_north: list,
+             revealed_south: list, quiet: int) -> dict:
+    return {"game": "dover-patrol", "variant": "classic", "options": OPTIONS, "first_player": "south",
+            "to_move": "north", "quiet_plies": quiet, "ply": 1200,
+            "flags": {"north": "base", "south": "base"},
+            "pieces": {"north": north, "south": south},
+            "moved": {"north": moved_north, "south": moved_south},
+            "revealed": {"north": revealed_north, "south": revealed_south}}
+
+
+# Ply 1215: South's Mine on d4 has blown up a North ship already and is known to both sides.
+KNOWN_MINE = position(
+    north={"a10": "5", "a11": "4", "a4": "SS", "a6": "5", "a7": "1", "a8": "2", "a9": "6", "b4": "2",
+           "b6": "3", "b7": "1", "b8": "6", "b9": "2", "c5": "4", "c7": "ML", "c8": "MI", "d12": "3",
+           "e11": "FB", "e12": "5", "f1": "6", "f10": "5", "f11": "4", "f8": "MI", "g10": "MS",
+           "g12": "MI", "h10": "SS", "h11": "7", "h12": "4"},
+    south={"a1": "SS", "a2": "9", "a3": "8", "b1": "3", "b2": "4", "b3": "MS", "c2": "SS", "c3": "6",
+           "d4": "MI", "f2": "10", "f9": "FB", "g1": "ML", "h5": "MI", "h9": "4"},
+    moved_north=["f1", "a4", "b4", "c5", "a6", "b6", "a7", "b7", "c7", "a8", "b8", "a9", "b9", "a10",
+                 "h10", "a11", "e11", "h11", "d12"],
+    moved_south=["g1", "f2", "f9", "h9"],
+    revealed_north=["f1", "b4", "c8", "f8"], revealed_south=["g1", "f2", "d4", "h5", "f9"], quiet=121)
+
+# Ply 1357: North's Submarine on a4 shuts South's harbour mouth (a3-a4), behind which South's
+# flag is guarded by pieces North has never seen; North shuffled elsewhere for 140 turns.
+WALLED_FLAG = position(
+    north={"a12": "5", "a4": "SS", "a6": "5", "a7": "1", "a8": "2", "a9": "6", "b4": "2", "b6": "3",
+           "b7": "1", "b8": "6", "b9": "2", "c4": "ML", "c8": "MI", "d12": "3", "d9": "4", "e11": "FB",
+           "e12": "5", "f10": "5", "f11": "4", "f8": "MI", "g10": "MS", "g12": "MI", "h1": "6",
+           "h10": "SS", "h11": "7", "h12": "4"},
+    south={"a1": "SS", "a2": "9", "a3": "8", "b1": "3", "b2": "4", "b3": "MS", "c2": "SS", "c3": "6",
+           "d4": "MI", "e1": "10", "f3": "ML", "f9": "FB", "h5": "MI", "h9": "4"},
+    moved_north=["h1", "a4", "b4", "c4", "a6", "b6", "a7", "b7", "a8", "b8", "a9", "b9", "d9", "h10",
+                 "e11", "h11", "a12", "d12"],
+    moved_south=["e1", "f3", "f9", "h9"],
+    revealed_north=["h1", "b4", "c8", "f8"], revealed_south=["e1", "f3", "d4", "h5", "f9"], quiet=141)
+
+
+def square(state, name: str) -> int:
+    return state.rules.grid.parse(name)
+
+
+def test_pressure_starts_after_a_quarter_of_the_quiet_allowance_and_is_full_at_the_draw():
+    state = ENGINE.from_position(WALLED_FLAG)
+    for quiet, expected in ((0, 0.0), (50, 0.0), (125, 0.5), (200, 1.0)):
+        state.quiet = quiet
+        assert pressure(state) == expected
+
+
+def test_no_ship_is_thrown_onto_a_known_mine_to_reset_the_quiet_count():
+    # In the game hard moved a ship next to the Mine on d4 five times: any piece removed resets
+    # the quiet count, and a lead discounted by that count made the loss look like progress.
+    for seed in range(3):
+        state = ENGINE.from_position(KNOWN_MINE)
+        action = ai.make_player("hard", "north", seed).choose(state, "north")
+        alive = len(state.alive[NORTH])
+        state.apply(action)
+        assert len(state.alive[NORTH]) == alive, f"{action} lost a ship for nothing"
+
+
+def test_the_guards_of_a_walled_flag_are_targets_and_our_own_piece_in_the_way_steps_aside():
+    state = ENGINE.from_position(WALLED_FLAG)
+    found = {state.rules.names[state.pos[e]] for e, _ in targets(state, NORTH)}
+    assert {"a3", "b3", "c3"} <= found          # the unknown pieces round South's flag
+    assert "h9" in found                        # South's 4 sitting on North's harbour mouth
+    # a3 is attacked only by arriving on a4, where our Submarine stands: a cheap prober goes,
+    # so the Submarine first makes room
+    two = state.board[square(state, "b4")]
+    length, first = errand(state, NORTH, two, square(state, "a3"))
+    assert first == (square(state, "a4"), square(state, "a5"), -1)
+    assert sortie(state, NORTH) == first
+
+
+def test_in_a_long_quiet_spell_hard_probes_the_unknown_guards_of_the_enemy_flag():
+    # Before sorties hard kept its Submarine on a4 (it hems South in) and shuffled other pieces
+    # until the game was drawn; now a cheap piece attacks the unknown piece on a3.
+    for seed in range(2):
+        state = ENGINE.from_position(WALLED_FLAG)
+        guard = state.board[square(state, "a3")]
+        players = {"north": ai.make_player("hard", "north", seed),
+                   "south": make_player(get_game("dover-patrol"), "easy", "south", seed)}
+        attacked = False
+        for _ in range(10):
+            side = state.to_act()
+            events = state.apply(players[side].choose(state, side))
+            attacked |= any(e.kind in ("attack", "explosion") and e.details.get("at") == "a3"
+                            for e in events)
+            if attacked or guard not in state.alive[SOUTH]:
+                break
+        assert attacked, "nothing attacked the guard on a3 within five North moves"
+
+
+def test_no_peeking_holds_under_pressure():
+    """The sortie reads what North may know, never the true identities of South's pieces."""
+    state = ENGINE.from_position(WALLED_FLAG)
+    observation = state.observation("north")
+    first = ai.make_player("hard", "north", seed=4).choose(state, "north")
+    for world_seed in range(3):
+        other = state.sample(observation, random.Random(world_seed))
+        assert other.observation("north") == observation
+        assert ai.make_player("hard", "north", seed=4).choose(other, "north") == first
