@@ -13,11 +13,12 @@ Levels (every action is judged on the same few sampled worlds, so actions compar
   point or so of slack, so it is sensible but beatable.
 - ``normal`` / ``hard``: the detailed judgement (the ways pieces really have to the goal past
   blockers, walls and Mines; a harbour kept clear for a returning flag; hunting pieces they can
-  beat; what they know of the enemy; draws by repetition or quiet turns looming; hemming the enemy
+  beat; what they know of the enemy; a draw by repetition looming; hemming the enemy
   in once it has only a handful of pieces that can move), and the best
   candidates looked at two moves ahead against the enemy's sharpest replies in each world
   (perfect-information Monte Carlo over determinizations). In a quiet spell they also link a
-  step away from a piece we face with the attack on coming back (attacks happen on arrival). ``hard`` uses more worlds and more
+  step away from a piece we face with the attack on coming back (attacks happen on arrival), and
+  as a draw by quiet turns comes near they press on with sorties (``sorties``). ``hard`` uses more worlds and more
   candidates. We tried single-observer ISMCTS (``navalgames.ai.mcts`` with ``determinize``) here
   first: at a second a move it spread its visits almost evenly over 30-40 moves whose values
   differ by less than the sampling noise, and played worse than the one-move player; comparing
@@ -32,6 +33,8 @@ The package, each module readable and testable alone:
 - ``evaluation``: the judgement of a position (``points``, ``Plan``);
 - ``search``: one and two moves ahead over the sampled worlds;
 - ``plans``: plans longer than the look-ahead (the harbour planner);
+- ``sorties``: errands of one piece (probing flag guards, sweeping a Mine, breaking a blockade of
+  our harbour mouth) and the pressure to make progress as a draw by quiet turns comes near;
 - ``deployment``: the booklet's deployments;
 - ``player``: ``DoverPlayer``, its ``LEVELS`` and ``make_player`` (the game's AI entry point).
 """
