@@ -1,6 +1,6 @@
 """Sorties and the pressure of a looming draw (games/dover_patrol/ai/sorties.py), on positions
-from a hard-v-easy tournament game that hard drew by 200 quiet turns (seed 7, game 3, hard
-playing North; written with ``navalgames tournament ... --records``)."""
+from hard-v-easy tournament games that hard drew by 200 quiet turns (seed 7, games 3 and 10;
+written with ``navalgames tournament ... --records``)."""
 
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ OPTIONS = {"attack_contact": "facing", "fb_jump_over_ships": False, "fb_jump_wit
 
 
 def position(north: dict, south: dict, moved_north: list, moved_south: list, revealed_north: list,
-             revealed_south: list, quiet: int) -> dict:
+             revealed_south: list, quiet: int, to_move: str = "north") -> dict:
     return {"game": "dover-patrol", "variant": "classic", "options": OPTIONS, "first_player": "south",
-            "to_move": "north", "quiet_plies": quiet, "ply": 1200,
+            "to_move": to_move, "quiet_plies": quiet, "ply": 1200,
             "flags": {"north": "base", "south": "base"},
             "pieces": {"north": north, "south": south},
             "moved": {"north": moved_north, "south": moved_south},
@@ -52,6 +52,22 @@ WALLED_FLAG = position(
                  "e11", "h11", "a12", "d12"],
     moved_south=["e1", "f3", "f9", "h9"],
     revealed_north=["h1", "b4", "c8", "f8"], revealed_south=["e1", "f3", "d4", "h5", "f9"], quiet=141)
+
+# Game 10, ply 699, hard playing South: North's flag lies in its harbour behind an unknown piece
+# on the mouth (h9, an 8), which can only be attacked from h8, where another unknown piece stands
+# (a 10). South's 3 on h7 faces it, boxed in by its own ships.
+BARRED_MOUTH = position(
+    south={"a1": "4", "b1": "MI", "d1": "MS", "f1": "5", "g1": "5", "h1": "ML", "a2": "FB", "c2": "5",
+           "d2": "5", "e2": "MI", "h2": "2", "a3": "SS", "b3": "MS", "c3": "4", "g3": "3", "h3": "9",
+           "a4": "4", "b4": "1", "c4": "1", "d4": "2", "h4": "7", "a5": "3", "b5": "MI", "h5": "1",
+           "h6": "7", "g7": "1", "h7": "3", "g8": "SS", "g9": "2", "b12": "8"},
+    north={"c5": "FB", "a6": "1", "a8": "5", "h8": "10", "d9": "MI", "e9": "MI", "h9": "8", "b10": "4",
+           "f10": "4", "g10": "SS", "h10": "9", "a11": "3", "b11": "3", "f11": "MI", "g11": "MS",
+           "h11": "SS", "a12": "ML", "d12": "7", "g12": "4", "h12": "4"},
+    moved_south=["d1", "f1", "g1", "a2", "d2", "h2", "a3", "g3", "h3", "a4", "d4", "h4", "a5", "h5",
+                 "h6", "g7", "h7", "g8", "g9", "b12"],
+    moved_north=["c5", "a6", "a8", "b10", "a11", "b11", "a12", "d12"],
+    revealed_south=["b5", "b12"], revealed_north=["c5", "d9", "e9", "a12"], quiet=129, to_move="south")
 
 
 def square(state, name: str) -> int:
@@ -117,3 +133,26 @@ def test_no_peeking_holds_under_pressure():
         other = state.sample(observation, random.Random(world_seed))
         assert other.observation("north") == observation
         assert ai.make_player("hard", "north", seed=4).choose(other, "north") == first
+
+
+def test_the_piece_barring_the_way_to_a_guard_is_a_target_and_a_boxed_in_prober_gets_room():
+    state = ENGINE.from_position(BARRED_MOUTH)
+    found = {state.rules.names[state.pos[e]] for e, _ in targets(state, SOUTH)}
+    assert {"h9", "h8"} <= found     # the guard on the mouth, and the piece on its attack square
+    # the 3 on h7 must step off and come back to attack h8, but it is boxed in: the 7 on h6 (the
+    # square it sails off to) makes room
+    assert sortie(state, SOUTH) == (square(state, "h6"), square(state, "g6"), -1)
+
+
+def test_hard_probes_the_piece_barring_the_enemy_harbour_mouth():
+    state = ENGINE.from_position(BARRED_MOUTH)
+    players = {"south": ai.make_player("hard", "south", 0),
+               "north": make_player(get_game("dover-patrol"), "easy", "north", 0)}
+    attacked = False
+    for _ in range(12):
+        side = state.to_act()
+        events = state.apply(players[side].choose(state, side))
+        attacked |= any(e.kind == "attack" and e.details.get("at") == "h8" for e in events)
+        if attacked:
+            break
+    assert attacked, "nothing attacked the piece on h8 within six South moves"

@@ -27,6 +27,7 @@ from collections import deque
 from ..rules import FB, MI, ML, MS, SS, DoverState, Move
 from ..rules.model import SIDE_INDEX
 from .evaluation import VALUES, plan_for
+from .ways import SHIPS as SHIPS_CREW, WAY_SPAN
 
 STALL_FROM = 4        # sorties start once a quarter of the quiet-turn allowance has gone by
 REMOVAL_BONUS = 12.0  # the least stake (points) a draw would cost, when no lead is seen
@@ -65,7 +66,7 @@ def errand(state: DoverState, me: int, piece: int, target: int) -> tuple[int, tu
     ``piece`` to arrive where it attacks ``target``, over empty squares, never arriving where a
     piece that may be an enemy Mine or Mine Layer would blow it up; None if there is none. When
     one of our pieces stands on that square (a Mine Layer, which attacks nothing), it steps aside
-    first."""
+    first; when ``piece`` stands there boxed in by ours, one of them makes room."""
     r = state.rules
     goal = attack_square(state, me, target)
     if goal < 0:
@@ -106,13 +107,51 @@ def errand(state: DoverState, me: int, piece: int, target: int) -> tuple[int, tu
             depth[to] = depth[sq] + 1
             first[to] = first.get(sq, (start, to, -1))
             todo.append(to)
+    if goal == start:   # boxed in where it attacks from: a piece of ours beside it makes room
+        for n in r.steps[start]:
+            q = board[n]
+            if q and owner[q] == me and state.kind[q] != MI:
+                for m in r.steps[n]:
+                    if not board[m] and r.is_base[m] < 0 and safe(m):
+                        return 3, (n, m, -1)
     return None
+
+
+def way_blockers(state: DoverState, me: int, flag: int) -> set[int]:
+    """The squares of the enemy pieces on our ships' cheapest way to ``flag`` (``Ways.way``,
+    which prices a way through an enemy piece as an attack): followed downhill from the ship of
+    ours that stands best, they are the pieces that must be beaten or probed to get there, with
+    any enemy piece standing where one of them must be attacked from."""
+    r = state.rules
+    table = plan_for(r).way(state, me, flag, SHIPS_CREW)
+    board, owner, kind = state.board, state.owner, state.kind
+    starts = [state.pos[p] for p in state.alive[me] if kind[p] not in (MI, FB, ML)]
+    if not starts:
+        return set()
+    at = min(starts, key=lambda sq: (table[sq], sq))
+    found: set[int] = set()
+    for _ in range(SEARCH_DEPTH):
+        if at == flag or table[at] >= WAY_SPAN:
+            break
+        at = min(r.steps[at], key=lambda sq: (table[sq], sq))
+        q = board[at]
+        if q and owner[q] != me:
+            found.add(at)
+    # an enemy piece on the square a blocker is attacked from must be beaten first
+    todo = list(found)
+    while todo:
+        behind = attack_square(state, me, todo.pop())
+        if behind >= 0 and board[behind] and owner[board[behind]] != me and behind not in found:
+            found.add(behind)
+            todo.append(behind)
+    return found
 
 
 def targets(state: DoverState, me: int) -> list[tuple[int, frozenset[int]]]:
     """The enemy pieces worth a sortie, each with the kinds of ours that should go: pieces in or
-    at our harbour's mouth (anything that beats what they may be), known Mines near the enemy flag
-    (Mine Sweepers), unknown guards near the enemy flag (cheap probers)."""
+    at our harbour's mouth (anything that beats what they may be), and the guards of the enemy
+    flag, near it or on our way to it: a known one by what sinks it (a Mine: the Mine Sweeper),
+    an unknown one by cheap probers."""
     r = state.rules
     plan = plan_for(r)
     enemy = 1 - me
@@ -120,11 +159,12 @@ def targets(state: DoverState, me: int) -> list[tuple[int, frozenset[int]]]:
     blockade = plan.harbour_bits[me] | sum(1 << sq for sq in plan.mouths[me])
     flag = state.flag_sq[enemy] if r.flags else r.bases[enemy]
     near_flag = plan.walled(flag) if flag >= 0 else None
+    on_way = way_blockers(state, me, flag) if flag >= 0 else set()
     for e in sorted(state.alive[enemy], key=lambda p: state.pos[p]):
         sq = state.pos[e]
         mask = known_mask(state, me, e)
         kinds = [t for t in range(1, 16) if mask >> t & 1]
-        guards = near_flag is not None and near_flag[sq] <= GUARD_REACH
+        guards = sq in on_way or (near_flag is not None and near_flag[sq] <= GUARD_REACH)
         if len(kinds) == 1 and (guards or blockade >> sq & 1):
             # a known piece: the kinds that sink it (a Mine: the Mine Sweeper)
             beaters = frozenset(k for k in range(1, 16) if r.result[k][kinds[0]] == 1)
