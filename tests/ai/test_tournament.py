@@ -248,3 +248,20 @@ def test_records_are_save_files_that_replay_each_game_and_the_draws_are_named(to
     for r in drawn:
         assert f"game {r.index} ({r.reason}, {r.plies} plies): {folder / files[r.index].name}" in out
     assert ("records of the drawn games:" in out) == bool(drawn)
+
+
+def test_a_tournament_record_of_a_drawn_game_opens_in_the_app_on_its_game_over_screen(window, tmp_path):
+    # Dover Patrol, the random player against the rusher from elsewhere (a short game: a draw)
+    from games.dover_patrol.ui.gameover import GameOverView
+    from navalgames.core.match import Match, replay
+    from navalgames.core.records import read_record
+    from navalgames.core.registry import get_game
+    spec = get_game("dover-patrol")
+    result = play_game(spec, "classic", "random", "tests.ai.dover_opponents:rusher", seed=3, index=0,
+                       records_dir=str(tmp_path))
+    assert result.winner is None and result.record
+    record = read_record(result.record)
+    assert record.players == {"south": "computer:random", "north": "computer:rusher"}
+    match = Match(spec, record, window.store, state=replay(record))
+    assert match.outcome() is not None
+    assert isinstance(window.start_match(match), GameOverView)
