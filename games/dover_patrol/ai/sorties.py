@@ -31,6 +31,7 @@ from .ways import SHIPS as SHIPS_CREW, WAY_SPAN
 
 STALL_FROM = 4        # sorties start once a quarter of the quiet-turn allowance has gone by
 REMOVAL_BONUS = 12.0  # the least stake (points) a draw would cost, when no lead is seen
+SORTIE_URGENCY = 2.0  # a sortie is worth the whole stake from half the pressure on: it takes moves
 MAX_STAKE = 60.0      # the most: a bigger lead is a win the search already sees coming
 REPEAT_COST = 6.0     # points taken from a move back into a position already seen, at full pressure
 GUARD_REACH = 4       # an enemy piece this few moves from the enemy flag guards it
@@ -182,7 +183,9 @@ def targets(state: DoverState, me: int) -> list[tuple[int, frozenset[int]]]:
 
 def sortie(state: DoverState, me: int) -> tuple[int, int, int] | None:
     """The first move (from, to, attacked square or -1) of the cheapest sortie: the fewest moves,
-    a piece's worth counted as moves (a cheap prober goes before a dear one)."""
+    a piece's worth counted as moves (a cheap prober goes before a dear one). A piece of ours
+    on or beside the square an unknown target is attacked from may probe it too, whatever it is:
+    it only has to sail off and come back, or step in."""
     if state.flag_carrier[1 - me] and state.owner[state.flag_carrier[1 - me]] == me:
         carrier = state.flag_carrier[1 - me]
     else:
@@ -191,8 +194,13 @@ def sortie(state: DoverState, me: int) -> tuple[int, int, int] | None:
             if state.kind[p] not in (MI, FB) and p != carrier]
     best: tuple[float, tuple[int, int, int]] | None = None
     for target, kinds in targets(state, me):
+        # to probe an unknown piece, a piece of ours on or beside the square it is attacked from
+        # may go, whatever it is
+        mask = known_mask(state, me, target)
+        goal = attack_square(state, me, state.pos[target])
+        posted = {goal, *state.rules.steps[goal]} if mask & (mask - 1) and goal >= 0 else ()
         for p in ours:
-            if state.kind[p] not in kinds:
+            if state.kind[p] not in kinds and not (state.pos[p] in posted and state.rules.attacks[state.kind[p]]):
                 continue
             found = errand(state, me, p, state.pos[target])
             if found is None:
@@ -224,7 +232,8 @@ def pressed(root: DoverState, side: str, worlds: list[DoverState], actions: list
     The lead the search sees is only worth having if it is turned into a win before the draw, so
     with the pressure p (0..1) a candidate gains p times that stake for the share of the worlds
     where it removes an enemy piece, loses REPEAT_COST times p for going back to a position seen
-    before, and a sortie's next move is taken when it comes within p times the stake of the best.
+    before, and a sortie's next move is taken when it comes within 2p times the stake of the best
+    (the whole stake from p = 0.5 on: an errand takes many moves, so it must start early).
     """
     press = pressure(root)
     if not press:
@@ -253,7 +262,7 @@ def pressed(root: DoverState, side: str, worlds: list[DoverState], actions: list
                 if action is choice:
                     return choice
                 value = adjusted(value_of(action), action)
-                if value >= best_value - stake * press:
+                if value >= best_value - stake * min(1.0, SORTIE_URGENCY * press):
                     return action
                 break
     return choice
