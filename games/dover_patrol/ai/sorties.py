@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from ..rules import FB, MI, ML, MS, SS, DoverState, Move
+from ..rules import FB, MI, ML, MS, DoverState, Move
 from ..rules.model import SIDE_INDEX
 from .evaluation import VALUES, plan_for
 from .ways import SHIPS as SHIPS_CREW, WAY_SPAN
@@ -77,7 +77,7 @@ def errand(state: DoverState, me: int, piece: int, target: int) -> tuple[int, tu
     bit = 1 << state.kind[piece]
     contact = r.contact[me]
 
-    def safe(sq: int) -> bool:
+    def safe(sq: int, bit: int = bit) -> bool:
         for c in contact[sq]:
             q = board[c]
             if q and owner[q] != me and q != board[target]:
@@ -100,7 +100,7 @@ def errand(state: DoverState, me: int, piece: int, target: int) -> tuple[int, tu
             if to == goal and (sq != start or to != start):
                 if blocker:   # our own piece stands where the attack comes from: it steps aside
                     aside = next((n for n in r.steps[goal] if not board[n] and r.is_base[n] < 0
-                                  and n != sq), -1)
+                                  and n != sq and safe(n, 1 << state.kind[blocker])), -1)
                     return (depth[sq] + 2, (goal, aside, -1)) if aside >= 0 else None
                 return depth[sq] + 1, first.get(sq, (start, to, target))
             if to in depth or board[to] or r.is_base[to] >= 0 or not safe(to):
@@ -113,7 +113,7 @@ def errand(state: DoverState, me: int, piece: int, target: int) -> tuple[int, tu
             q = board[n]
             if q and owner[q] == me and state.kind[q] != MI:
                 for m in r.steps[n]:
-                    if not board[m] and r.is_base[m] < 0 and safe(m):
+                    if not board[m] and r.is_base[m] < 0 and safe(m, 1 << state.kind[q]):
                         return 3, (n, m, -1)
     return None
 
@@ -255,6 +255,8 @@ def pressed(root: DoverState, side: str, worlds: list[DoverState], actions: list
     ranked = sorted(((adjusted(v, a), i) for i, (v, _, a) in enumerate(scored)), reverse=True)
     best_value, best_index = ranked[0]
     choice = scored[best_index][2]
+    if isinstance(choice, Move) and choice.attack >= 0:
+        return choice   # the search has an attack to make: that is progress already
     key = sortie(root, SIDE_INDEX[side])
     if key is not None:
         for action in actions:
