@@ -150,9 +150,9 @@ def way_blockers(state: DoverState, me: int, flag: int) -> set[int]:
 
 def targets(state: DoverState, me: int) -> list[tuple[int, frozenset[int]]]:
     """The enemy pieces worth a sortie, each with the kinds of ours that should go: pieces in or
-    at our harbour's mouth (anything that beats what they may be), and the guards of the enemy
-    flag, near it or on our way to it: a known one by what sinks it (a Mine: the Mine Sweeper),
-    an unknown one by cheap probers."""
+    at our harbour's mouth (anything that beats what they may be), the guards of the enemy flag,
+    near it or on our way to it (a known one by what sinks it, a Mine by the Mine Sweeper, an
+    unknown one by cheap probers), and any other enemy ship we know, by what sinks it for sure."""
     r = state.rules
     plan = plan_for(r)
     enemy = 1 - me
@@ -166,8 +166,8 @@ def targets(state: DoverState, me: int) -> list[tuple[int, frozenset[int]]]:
         mask = known_mask(state, me, e)
         kinds = [t for t in range(1, 16) if mask >> t & 1]
         guards = sq in on_way or (near_flag is not None and near_flag[sq] <= GUARD_REACH)
-        if len(kinds) == 1 and (guards or blockade >> sq & 1):
-            # a known piece: the kinds that sink it (a Mine: the Mine Sweeper)
+        if len(kinds) == 1 and (guards or blockade >> sq & 1 or kinds[0] != MI):
+            # a known piece (a Mine only near the flag): the kinds that sink it for sure
             beaters = frozenset(k for k in range(1, 16) if r.result[k][kinds[0]] == 1)
         elif blockade >> sq & 1:
             beaters = frozenset(k for k in range(1, 16)
