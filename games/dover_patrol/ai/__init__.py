@@ -13,12 +13,13 @@ Levels (every action is judged on the same few sampled worlds, so actions compar
   point or so of slack, so it is sensible but beatable.
 - ``normal`` / ``hard``: the detailed judgement (the ways pieces really have to the goal past
   blockers, walls and Mines; a harbour kept clear for a returning flag; hunting pieces they can
-  beat; what they know of the enemy; a draw by repetition looming; hemming the enemy
+  beat; what they know of the enemy; draws by repetition or quiet turns looming; hemming the enemy
   in once it has only a handful of pieces that can move), and the best
   candidates looked at two moves ahead against the enemy's sharpest replies in each world
   (perfect-information Monte Carlo over determinizations). In a quiet spell they also link a
-  step away from a piece we face with the attack on coming back (attacks happen on arrival), and
-  as a draw by quiet turns comes near they press on with sorties (``sorties``). ``hard`` uses more worlds and more
+  step away from a piece we face with the attack on coming back (attacks happen on arrival).
+  Pressing on with sorties as a draw by quiet turns comes near (``sorties``) is measured but not
+  yet used by the levels (``make_presser``). ``hard`` uses more worlds and more
   candidates. We tried single-observer ISMCTS (``navalgames.ai.mcts`` with ``determinize``) here
   first: at a second a move it spread its visits almost evenly over 30-40 moves whose values
   differ by less than the sampling noise, and played worse than the one-move player; comparing
@@ -43,7 +44,7 @@ from .belief import BehaviourBelief, UniformBelief
 from .deployment import booklet_deployment, harbour_mouth_squares
 from .evaluation import (CLOSE_MAX, FULL_HARBOUR, HEM_COUNT, KNOWING, MATERIAL, PRESSING, SCALE,
                          VALUES, WIN_POINTS, Plan, closing, evaluate, hemmed, plan_for, points)
-from .player import LEVELS, DoverPlayer, make_believer, make_player
+from .player import LEVELS, DoverPlayer, make_believer, make_player, make_presser
 from .plans import PLAN_NODES, PLAN_REACH, PLAN_SLACK, harbour_plan
 from .search import (ATTACKS, HOMEWARD, best_next_move, carrying_home, is_sharp, one_move_values,
                      sails_off, stalling, two_move_value)
@@ -55,6 +56,7 @@ __all__ = [
     "SHIPS", "SWEEPER", "VALUES", "WAY_SPAN", "WIN_POINTS", "BehaviourBelief", "DoverPlayer", "Plan",
     "UniformBelief",
     "Ways", "best_next_move", "booklet_deployment", "carrying_home", "closing", "crew_of",
-    "evaluate", "harbour_plan", "hemmed", "is_sharp", "make_believer", "make_player", "one_move_values", "plan_for",
+    "evaluate", "harbour_plan", "hemmed", "is_sharp", "make_believer", "make_player", "make_presser",
+    "one_move_values", "plan_for",
     "points", "sails_off", "stalling", "two_move_value",
 ]

@@ -285,13 +285,9 @@ def points(state: DoverState, side: str, detailed: bool = True) -> float:
     diff = plan.score(state, me) - plan.score(state, 1 - me)
     # A draw that looms makes a lead worth less: for want of action (turns without a piece
     # removed), or by repetition (this very position seen before). So the side ahead presses on
-    # and varies its play, and the side behind is glad to mark time. Only in the plain judgement
-    # (easy): any piece removed resets the quiet count, so a lead discounted by it made a ship
-    # blown up on a known Mine look like progress (hard lost five ships on one Mine in a game
-    # that was drawn all the same). The detailed levels press on through ``sorties.pressed``,
-    # which rewards only an enemy piece removed.
+    # and varies its play, and the side behind is glad to mark time.
     limit = state.rules.quiet_ply_limit
-    if limit and state.quiet > limit // 2 and not detailed:
+    if limit and state.quiet > limit // 2:
         diff *= 1.0 - 0.6 * (state.quiet - limit // 2) / (limit - limit // 2)
     if state.rules.repetition_draw and state.counts:
         seen = state.counts.get(state.position_key(), 0)

@@ -140,10 +140,8 @@ def make_player(level: str, side: str, seed: int | None = None, think: float | N
     if level not in LEVELS:
         raise ValueError(f"no level {level!r} for Dover Patrol: expected easy, normal or hard")
     worlds, candidates, slack, detailed, behaviour, grows = LEVELS[level]
-    player = DoverPlayer(level, seed, worlds, candidates, slack, detailed, behaviour,
-                         think if grows else None)
-    player.presses = detailed
-    return player
+    return DoverPlayer(level, seed, worlds, candidates, slack, detailed, behaviour,
+                       think if grows else None)
 
 
 def make_believer(level: str, side: str, seed: int | None = None, think: float | None = None) -> DoverPlayer:
@@ -152,4 +150,13 @@ def make_believer(level: str, side: str, seed: int | None = None, think: float |
     player = make_player(level, side, seed, think)
     if level != "easy":
         player.belief = BehaviourBelief()
+    return player
+
+
+def make_presser(level: str, side: str, seed: int | None = None, think: float | None = None) -> DoverPlayer:
+    """The computer at ``level`` pressing on with sorties as a draw by quiet turns looms
+    (``sorties.pressed``): measured, not yet shown to win more, so no level uses it yet;
+    ``navalgames tournament dover-patrol --a games.dover_patrol.ai:make_presser@hard``."""
+    player = make_player(level, side, seed, think)
+    player.presses = level != "easy"
     return player
