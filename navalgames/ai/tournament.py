@@ -1,7 +1,7 @@
 """``navalgames tournament``: computer against computer, to measure the AI levels.
 
     navalgames tournament GAME --a LEVEL --b LEVEL --games N [--variant V] [--seed S] [--jobs J]
-                          [--start K] [--results FILE] [--think S]
+                          [--start K] [--results FILE] [--think S] [--records DIR]
 
 A player is one of the game's levels, or any player from elsewhere as ``module:factory`` (or
 ``module:factory@LEVEL``): ``factory(LEVEL, side, seed)`` must return a Player, and LEVEL is
@@ -23,6 +23,11 @@ A long measurement (a Dover Patrol game between strong levels takes about a minu
 and resumed: ``--results FILE`` appends each game to FILE as one JSON line the moment it ends, and
 games already there for the same tournament are not played again; ``--start K`` begins at game K,
 so two machines can each play half of the same tournament.
+
+``--records DIR`` writes every finished game into DIR as an ordinary save file (the framework's
+game record: seed, players and every action, result included), named after the tournament and
+the game's number, and the summary names the file of each drawn game. Copied into the save
+folder's ``saves/``, such a game opens from Continue on its game-over screen, with its replay.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ import json
 import math
 import os
 import random
+import re
 import statistics
 import sys
 import time
@@ -39,7 +45,10 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
+from pathlib import Path
+
 from navalgames.core.match import Match
+from navalgames.core.records import atomic_write
 from navalgames.core.registry import GameSpec, get_game, load_object
 from navalgames.core.state import CHANCE
 
@@ -57,6 +66,7 @@ class GameResult:
     reason: str
     plies: int
     think: dict[str, list[float]] = field(default_factory=dict)  # "a"/"b" -> seconds per decision
+    record: str | None = None   # the game's record file, when the tournament writes them (--records)
 
     @property
     def a_result(self) -> str:
@@ -100,13 +110,29 @@ def player_for(spec: GameSpec, name: str, side: str, seed: int, think: float | N
     return make_player(spec, name, side, seed, think=think)
 
 
+def seat_name(name: str) -> str:
+    """How a tournament player is written in a record's ``players`` ("computer:LEVEL"): a player
+    from elsewhere by its factory's name, cut to what a save file accepts."""
+    if is_factory(name):
+        name = name.partition("@")[0].rpartition(":")[2]
+    return "computer:" + (re.sub(r"[^a-z0-9_.-]", "-", name.lower())[:30] or "player")
+
+
+def record_path(records_dir: str, level_a: str, level_b: str, seed: int, index: int) -> Path:
+    """The file a tournament game's record goes to: the pairing, the seed and the game's number."""
+    pairing = "-v-".join(seat_name(level).partition(":")[2] for level in (level_a, level_b))
+    return Path(records_dir) / f"{pairing}-seed{seed}-game{index:04d}.yaml"
+
+
 def game_seed(seed: int, index: int) -> int:
     return random.Random(f"tournament:{seed}:{index}").randrange(2**31)
 
 
 def play_game(spec: GameSpec, variant: str, level_a: str, level_b: str, seed: int, index: int,
-              max_plies: int = MAX_PLIES, think: float | None = None) -> GameResult:
-    """One game of the tournament; A plays the first side when ``index`` is even."""
+              max_plies: int = MAX_PLIES, think: float | None = None,
+              records_dir: str | None = None) -> GameResult:
+    """One game of the tournament; A plays the first side when ``index`` is even. With
+    ``records_dir``, the game's record is written there as a save file once it is over."""
     first, second = spec.sides[0], spec.sides[1]
     a_side = first if index % 2 == 0 else second
     b_side = second if a_side == first else first
@@ -116,7 +142,7 @@ def play_game(spec: GameSpec, variant: str, level_a: str, level_b: str, seed: in
     players = {side: player_for(spec, level[side], side, seed_i * 2 + (side == b_side), think)
                for side in spec.sides}
     match = Match.new(spec, variant, seed=seed_i,
-                      players={side: f"computer:{level[side]}" for side in spec.sides})
+                      players={side: seat_name(level[side]) for side in spec.sides})
     times: dict[str, list[float]] = {"a": [], "b": []}
     while True:
         side = match.to_act()
@@ -127,7 +153,8 @@ def play_game(spec: GameSpec, variant: str, level_a: str, level_b: str, seed: in
             continue
         if len(match.record.actions) >= max_plies:
             return GameResult(index, a_side, None, f"stopped after {max_plies} plies",
-                              len(match.record.actions), times)
+                              len(match.record.actions), times,
+                              _write_record(match, records_dir, level_a, level_b, seed, index))
         started = time.perf_counter()
         action = players[side].choose(match.state, side)
         times[label[side]].append(time.perf_counter() - started)
@@ -137,7 +164,17 @@ def play_game(spec: GameSpec, variant: str, level_a: str, level_b: str, seed: in
     # A game may name the kind of ending (escape, ram...) apart from its sentence: tally by kind.
     ending = getattr(match.state, "ending", None)
     reason = ending if isinstance(ending, str) else outcome.reason
-    return GameResult(index, a_side, outcome.winner, reason, len(match.record.actions), times)
+    return GameResult(index, a_side, outcome.winner, reason, len(match.record.actions), times,
+                      _write_record(match, records_dir, level_a, level_b, seed, index))
+
+
+def _write_record(match: Match, records_dir: str | None, level_a: str, level_b: str, seed: int,
+                  index: int) -> str | None:
+    if records_dir is None:
+        return None
+    path = record_path(records_dir, level_a, level_b, seed, index)
+    atomic_write(path, match.record.to_yaml())
+    return str(path)
 
 
 class ResultsError(ValueError):
@@ -170,7 +207,8 @@ def load_results(path: str, key: dict) -> dict[int, GameResult]:
             theirs = {name: row[name] for name in key}
             theirs["think_seconds"] = row.get("think_seconds")
             result = GameResult(int(row["index"]), row["a_side"], row["winner"], row["reason"],
-                                int(row["plies"]), {"a": list(row["think"]["a"]), "b": list(row["think"]["b"])})
+                                int(row["plies"]), {"a": list(row["think"]["a"]), "b": list(row["think"]["b"])},
+                                row.get("record"))
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
             if number == len(lines) and not line.endswith(b"\n"):
                 # A game cut off while being written (the run was stopped): drop it, play it again.
@@ -188,6 +226,8 @@ def append_result(path: str, key: dict, result: GameResult) -> None:
     row = dict(key, index=result.index, a_side=result.a_side, winner=result.winner,
                reason=result.reason, plies=result.plies,
                think={who: [round(t, 4) for t in times] for who, times in result.think.items()})
+    if result.record:
+        row["record"] = result.record
     with open(path, "a", encoding="utf-8") as file:
         file.write(json.dumps(row) + "\n")
 
@@ -241,6 +281,11 @@ def summarise(spec: GameSpec, variant: str, level_a: str, level_b: str, seed: in
         tally = Counter(r.a_result for r in games)
         who = ", ".join(f"A {word}s {tally[word]}" for word in ("win", "draw", "loss") if tally[word])
         lines.append(f"  {reason}: {len(games)} ({who}); plies {quartiles([r.plies for r in games])}")
+    drawn = [r for r in results if r.a_result == "draw"]
+    if any(r.record for r in drawn):
+        lines.append("records of the drawn games:")
+        lines.extend(f"  game {r.index} ({r.reason}, {r.plies} plies): {r.record or 'not written'}"
+                     for r in drawn)
     return "\n".join(lines)
 
 
@@ -254,7 +299,8 @@ def quartiles(values: list[int]) -> str:
 
 def run(spec: GameSpec, variant: str, level_a: str, level_b: str, games: int, seed: int,
         jobs: int = 1, progress: bool = True, start: int = 0,
-        results_path: str | None = None, think: float | None = None) -> list[GameResult]:
+        results_path: str | None = None, think: float | None = None,
+        records_dir: str | None = None) -> list[GameResult]:
     """Games ``start`` .. ``start + games - 1``; with ``results_path``, those already in the file
     are taken from it and each new one is appended as it ends (see the module docstring)."""
     from rich.console import Console
@@ -262,6 +308,8 @@ def run(spec: GameSpec, variant: str, level_a: str, level_b: str, games: int, se
 
     key = tournament_key(spec, variant, level_a, level_b, seed, think)
     more = {"think": think} if think is not None else {}
+    if records_dir is not None:
+        more["records_dir"] = records_dir
     wanted = range(start, start + games)
     earlier = load_results(results_path, key) if results_path else {}
     results: list[GameResult] = []
@@ -311,6 +359,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--think", type=float, metavar="S",
                         help="the seconds each computer may think a move, as set in Settings (default: "
                              "a fixed search, the same on every machine)")
+    parser.add_argument("--records", metavar="DIR",
+                        help="write each finished game into DIR as a save file (replayable in the app); "
+                             "the summary names the files of the drawn games")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
 
@@ -352,7 +403,7 @@ def main(argv: list[str]) -> int:
     try:
         results = run(spec, variant, args.a, args.b, args.games, args.seed, args.jobs,
                       progress=not args.quiet, start=args.start, results_path=args.results,
-                      think=args.think)
+                      think=args.think, records_dir=args.records)
     except ResultsError as exc:
         return fail(str(exc))
     print(summarise(spec, variant, args.a, args.b, args.seed, results, args.think))

@@ -40,6 +40,8 @@ def players_for(match: Match) -> dict[str, Player]:
         who = match.record.players.get(side, "human")
         if who.startswith("computer"):
             level = who.partition(":")[2] or "normal"
+            if level not in match.spec.ai_levels:
+                continue   # a player from elsewhere (a tournament's record): replayed, not played on
             found[side] = make_player(match.spec, level, side, seed=match.record.seed + index, think=think)
     return found
 

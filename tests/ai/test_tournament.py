@@ -222,3 +222,46 @@ def test_think_is_handed_to_the_players_and_keeps_its_own_results(toy, tmp_path,
     assert tournament.main(argv) == 2   # the same file, a tournament without the allowance
     assert "a game of another tournament" in capsys.readouterr().err
     assert tournament.main(argv[:-2] + ["--think", "0"]) == 2
+
+
+def test_records_are_save_files_that_replay_each_game_and_the_draws_are_named(toy, tmp_path, capsys):
+    from navalgames.core.match import replay
+    from navalgames.core.records import read_record
+    folder = tmp_path / "records"
+    argv = ["tic-tac-toe", "--a", "hard", "--b", "toy_games:make_player@easy", "--games", "4",
+            "--seed", "2", "--quiet", "--records", str(folder)]
+    assert tournament.main(argv) == 0
+    out = capsys.readouterr().out
+    files = sorted(folder.glob("*.yaml"))
+    assert [f.name for f in files] == [f"hard-v-make_player-seed2-game{i:04d}.yaml" for i in range(4)]
+    results = tournament.run(toy, "classic", "hard", "toy_games:make_player@easy", games=4, seed=2,
+                             progress=False)
+    for result, path in zip(results, files):
+        record = read_record(path)            # the ordinary save format, checks and all
+        assert record.players[result.a_side] == "computer:hard"
+        assert record.result["winner"] == (result.winner or "none")
+        final = replay(record, toy)           # replays to the very ending the tournament saw
+        assert final.outcome().winner == result.winner
+        assert len(record.actions) == result.plies
+    drawn = [r for r in results if r.winner is None]
+    assert drawn, "hard v easy noughts and crosses should draw some games"
+    for r in drawn:
+        assert f"game {r.index} ({r.reason}, {r.plies} plies): {folder / files[r.index].name}" in out
+    assert ("records of the drawn games:" in out) == bool(drawn)
+
+
+def test_a_tournament_record_of_a_drawn_game_opens_in_the_app_on_its_game_over_screen(window, tmp_path):
+    # Dover Patrol, the random player against the rusher from elsewhere (a short game: a draw)
+    from games.dover_patrol.ui.gameover import GameOverView
+    from navalgames.core.match import Match, replay
+    from navalgames.core.records import read_record
+    from navalgames.core.registry import get_game
+    spec = get_game("dover-patrol")
+    result = play_game(spec, "classic", "random", "tests.ai.dover_opponents:rusher", seed=3, index=0,
+                       records_dir=str(tmp_path))
+    assert result.winner is None and result.record
+    record = read_record(result.record)
+    assert record.players == {"south": "computer:random", "north": "computer:rusher"}
+    match = Match(spec, record, window.store, state=replay(record))
+    assert match.outcome() is not None
+    assert isinstance(window.start_match(match), GameOverView)

@@ -17,7 +17,9 @@ Levels (every action is judged on the same few sampled worlds, so actions compar
   in once it has only a handful of pieces that can move), and the best
   candidates looked at two moves ahead against the enemy's sharpest replies in each world
   (perfect-information Monte Carlo over determinizations). In a quiet spell they also link a
-  step away from a piece we face with the attack on coming back (attacks happen on arrival). ``hard`` uses more worlds and more
+  step away from a piece we face with the attack on coming back (attacks happen on arrival).
+  Pressing on with sorties as a draw by quiet turns comes near (``sorties``) is measured but not
+  yet used by the levels (``make_presser``). ``hard`` uses more worlds and more
   candidates. We tried single-observer ISMCTS (``navalgames.ai.mcts`` with ``determinize``) here
   first: at a second a move it spread its visits almost evenly over 30-40 moves whose values
   differ by less than the sampling noise, and played worse than the one-move player; comparing
@@ -32,6 +34,8 @@ The package, each module readable and testable alone:
 - ``evaluation``: the judgement of a position (``points``, ``Plan``);
 - ``search``: one and two moves ahead over the sampled worlds;
 - ``plans``: plans longer than the look-ahead (the harbour planner);
+- ``sorties``: errands of one piece (probing flag guards, sweeping a Mine, breaking a blockade of
+  our harbour mouth) and the pressure to make progress as a draw by quiet turns comes near;
 - ``deployment``: the booklet's deployments;
 - ``player``: ``DoverPlayer``, its ``LEVELS`` and ``make_player`` (the game's AI entry point).
 """
@@ -40,7 +44,7 @@ from .belief import BehaviourBelief, UniformBelief
 from .deployment import booklet_deployment, harbour_mouth_squares
 from .evaluation import (CLOSE_MAX, FULL_HARBOUR, HEM_COUNT, KNOWING, MATERIAL, PRESSING, SCALE,
                          VALUES, WIN_POINTS, Plan, closing, evaluate, hemmed, plan_for, points)
-from .player import LEVELS, DoverPlayer, make_believer, make_player
+from .player import LEVELS, DoverPlayer, make_believer, make_player, make_presser
 from .plans import PLAN_NODES, PLAN_REACH, PLAN_SLACK, harbour_plan
 from .search import (ATTACKS, HOMEWARD, best_next_move, carrying_home, is_sharp, one_move_values,
                      sails_off, stalling, two_move_value)
@@ -52,6 +56,7 @@ __all__ = [
     "SHIPS", "SWEEPER", "VALUES", "WAY_SPAN", "WIN_POINTS", "BehaviourBelief", "DoverPlayer", "Plan",
     "UniformBelief",
     "Ways", "best_next_move", "booklet_deployment", "carrying_home", "closing", "crew_of",
-    "evaluate", "harbour_plan", "hemmed", "is_sharp", "make_believer", "make_player", "one_move_values", "plan_for",
+    "evaluate", "harbour_plan", "hemmed", "is_sharp", "make_believer", "make_player", "make_presser",
+    "one_move_values", "plan_for",
     "points", "sails_off", "stalling", "two_move_value",
 ]

@@ -14,6 +14,7 @@ from .deployment import booklet_deployment
 from .plans import PLAN_SLACK, harbour_plan
 from .search import (RISK_WORLDS, carrying_home, flagship_risk, flagship_square, one_move_values,
                      risks_flagship, sails_off, stalling, two_move_value)
+from .sorties import pressed
 
 class DoverPlayer:
     """A fair player: it reads only the observation, and thinks on positions sampled from it.
@@ -48,6 +49,7 @@ class DoverPlayer:
         self.searched = (0, 0, 0)
         self.risks: dict[int, tuple[float, float]] = {}   # Flagship Hunt: see weigh_flagship_risks
         self.risk_worlds: list[DoverState] = []
+        self.presses = False     # whether a looming draw makes it press on (sorties.pressed)
 
     def choose(self, state: DoverState, side: str) -> Any:
         started = time.perf_counter()
@@ -91,6 +93,9 @@ class DoverPlayer:
         planned = self.harbour_move(root, side, worlds, actions)
         if planned is not None and planned[0] >= scored[0][0] - PLAN_SLACK:
             return planned[1]
+        if self.presses:   # a draw by quiet turns looming: sorties, attacks, no going round
+            return pressed(root, side, worlds, actions, scored, lambda action: sum(
+                two_move_value(world, action, side, self.detailed) for world in worlds) / len(worlds))
         return scored[0][2]
 
     def deepen(self, started: float, root: DoverState, observation, side: str, actions: list,
@@ -193,4 +198,13 @@ def make_believer(level: str, side: str, seed: int | None = None, think: float |
     player = make_player(level, side, seed, think)
     if level != "easy":
         player.belief = BehaviourBelief()
+    return player
+
+
+def make_presser(level: str, side: str, seed: int | None = None, think: float | None = None) -> DoverPlayer:
+    """The computer at ``level`` pressing on with sorties as a draw by quiet turns looms
+    (``sorties.pressed``): measured, not yet shown to win more, so no level uses it yet;
+    ``navalgames tournament dover-patrol --a games.dover_patrol.ai:make_presser@hard``."""
+    player = make_player(level, side, seed, think)
+    player.presses = level != "easy"
     return player
