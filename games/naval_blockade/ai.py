@@ -64,6 +64,7 @@ class Tables:
         self.doom = (self._doom(RUNNER), self._doom(BLOCKADER))
         self.reach = self._reach_masks(6)
         self._distance: dict[int, list] = {}
+        self._paths: dict[int, tuple[int, ...]] = {}
 
     def _escape_distances(self) -> bytearray:
         dist = bytearray([FAR]) * len(self.succ)
@@ -137,6 +138,29 @@ class Tables:
                 layer.append(m)
             masks.append(layer)
         return masks
+
+    def way_out(self, ship: int) -> tuple[int, ...]:
+        """The squares of the Runner's fastest way out from ship state ``ship`` (ties: the first
+        helm order, port before ahead before starboard); empty when it has none."""
+        path = self._paths.get(ship)
+        if path is None:
+            found = []
+            s = ship
+            while self.escape[s] != FAR and s // 8 < self.last_rank and len(found) < FAR:
+                s = min(self.succ[s], key=self.escape.__getitem__)
+                found.append(s // 8)
+            path = self._paths[ship] = tuple(found)
+        return path
+
+    def intercept(self, runner: int, blockader: int) -> int:
+        """Where the Blockader should head: the first square of the Runner's way out that it can
+        reach sooner than the Runner (so that it stands across the way, not behind it), else the
+        square where the Runner would leave the board."""
+        path = self.way_out(runner)
+        for k, square in enumerate(path, 1):
+            if self.moves_to(square, blockader) < k:
+                return square
+        return path[-1] if path else runner // 8
 
     def distance_to(self, square: int) -> bytearray:
         """Fewest moves from each ship state onto ``square`` (FAR if never)."""
@@ -213,11 +237,21 @@ def guns_bear_from(state: BlockadeState, side: int, ship: int, target: int) -> i
     return len(guns)
 
 
-def move_scores(state: BlockadeState, tables: Tables) -> list[tuple[float, Any]]:
-    """A heuristic score for each helm order of the side to move (higher is better for it)."""
+def move_scores(state: BlockadeState, tables: Tables, intercept: bool = False) -> list[tuple[float, Any]]:
+    """A heuristic score for each helm order of the side to move (higher is better for it).
+
+    ``intercept``: the Blockader heads across the Runner's way out (Tables.intercept) instead of
+    for a square a few ranks north of it, which a Runner heading off to one side leaves behind.
+    """
     side = state.side
     me, other = _ship(state, side), _ship(state, 1 - side)
     enemy_sq = other // 8
+    station = -1
+    if side == BLOCKADER:
+        n = state.rules.size
+        runner_sq = state.at[RUNNER]
+        station = (tables.intercept(other, me) if intercept
+                   else min(n - 1, runner_sq // n + 4) * n + runner_sq % n)
     scored = []
     for turn, h, dest in state.terrain.sea_moves[me]:
         nxt = dest * 8 + h
@@ -229,7 +263,7 @@ def move_scores(state: BlockadeState, tables: Tables) -> list[tuple[float, Any]]
         elif side == RUNNER:
             score = _runner_square_score(state, tables, nxt, other)
         else:
-            score = _blockader_square_score(state, tables, nxt, state.at[RUNNER], _ship(state, RUNNER))
+            score = _blockader_square_score(state, tables, nxt, state.at[RUNNER], other, station)
         scored.append((score, HELMS[turn + 1]))
     return scored
 
@@ -266,9 +300,8 @@ def _runner_square_score(state: BlockadeState, tables: Tables, nxt: int, blockad
 
 
 def _blockader_square_score(state: BlockadeState, tables: Tables, nxt: int, runner_sq: int,
-                            runner: int) -> float:
+                            runner: int, station: int) -> float:
     sq = nxt // 8
-    n = state.rules.size
     score = 0.0
     if not tables.afloat[BLOCKADER][nxt]:
         score -= 200 - tables.doom[BLOCKADER][nxt]
@@ -290,9 +323,8 @@ def _blockader_square_score(state: BlockadeState, tables: Tables, nxt: int, runn
             payoff = 1.0 if tables.escape[r] <= 6 or ram else 0.3
             worst = max(worst, payoff * disable_chance(guns))
     score -= 150 * worst
-    # Keep station ahead of the Runner, across its way out: a few ranks north of it.
-    ahead = min(n - 1, runner_sq // n + 4) * n + runner_sq % n
-    score -= 2.0 * min(tables.moves_to(ahead, nxt), 30)
+    # Keep station ahead of the Runner, across its way out.
+    score -= 2.0 * min(tables.moves_to(station, nxt), 30)
     return score
 
 
@@ -356,12 +388,13 @@ def points_winner(state: BlockadeState) -> str | None:
     return "runner" if r > b else "blockader" if b > r else None
 
 
-def scored_choices(state: BlockadeState) -> list[tuple[float, Any]]:
-    """Every legal action of the side to act with a heuristic score, for the easy level and rollouts."""
+def scored_choices(state: BlockadeState, intercept: bool = False) -> list[tuple[float, Any]]:
+    """Every legal action of the side to act with a heuristic score, for the easy level and
+    rollouts (``intercept``: see move_scores)."""
     stage = state.stage
     tables = tables_for(state.terrain)
     if stage == MOVE:
-        return move_scores(state, tables)
+        return move_scores(state, tables, intercept)
     if stage == SIX:
         return six_move_scores(state, tables)
     if stage == COURSE:
@@ -389,9 +422,10 @@ def start_score(state: BlockadeState, action) -> float:
     return -float(tables.moves_to(runner // 8, ship)) + (0 if tables.afloat[BLOCKADER][ship] else -100)
 
 
-def greedy_action(state: BlockadeState, rng: random.Random, noise: float = 0.0) -> Any:
+def greedy_action(state: BlockadeState, rng: random.Random, noise: float = 0.0,
+                  intercept: bool = False) -> Any:
     """The best-scoring action; ``noise`` adds a random jitter of that size (ties broken at random)."""
-    choices = scored_choices(state)
+    choices = scored_choices(state, intercept)
     best = max(choices, key=lambda sa: sa[0] + noise * rng.random() + 1e-6 * rng.random())
     return best[1]
 
@@ -400,7 +434,10 @@ def rollout_policy(state: BlockadeState, rng: random.Random) -> Any:
     if rng.random() < 0.02:
         actions = candidates(state)
         return actions[rng.randrange(len(actions))]
-    return greedy_action(state, rng, noise=0.3)
+    return greedy_action(state, rng, noise=0.3, intercept=INTERCEPT)
+
+
+INTERCEPT = True
 
 
 def candidates(state: BlockadeState) -> list:
