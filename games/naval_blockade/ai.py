@@ -23,6 +23,7 @@ Levels:
 
 from __future__ import annotations
 
+import math
 import random
 from functools import lru_cache
 from typing import Any
@@ -539,7 +540,7 @@ class BlockadeSearch:
             score, action = max(six_move_scores(state, tables_for(state.terrain)), key=lambda sa: sa[0])
             if score > SURE_SIX_MOVE:   # a ram or an escape still on: no dice can stop it, no search
                 return SearchResult(action, (), 0, 0.0)
-        return self.mcts.search(state, side, rng)
+        return surest(self.mcts.search(state, side, rng))
 
     def _by_trials(self, state: BlockadeState, side: str, options: list, rng: random.Random) -> SearchResult:
         """Rounds of one quick game on each option, until ``trials`` rounds or the seconds run
@@ -564,6 +565,17 @@ class BlockadeSearch:
                 break
         best = max(range(len(tried)), key=lambda i: totals[i])
         return SearchResult(tried[best][1], (), len(tried) * watch.done, watch.elapsed())
+
+
+def surest(result: SearchResult) -> SearchResult:
+    """The searched action whose chance of winning is highest even at its likely worst (its mean
+    less one standard error, ``0.5 / sqrt(visits)``): the most visited move is the usual choice,
+    but when the search ends before its visits catch up with a better mean it picks the
+    worse one."""
+    if len(result.stats) < 2:
+        return result
+    best = max(result.stats, key=lambda s: s.mean - 0.5 / math.sqrt(s.visits))
+    return SearchResult(best.action, result.stats, result.iterations, result.seconds)
 
 
 def played_out(state: BlockadeState, side: str, rng: random.Random, games: int) -> float:
