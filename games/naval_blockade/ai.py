@@ -147,8 +147,9 @@ class Tables:
         if path is None:
             found = []
             s = ship
-            while self.escape[s] != FAR and s // 8 < self.last_rank and len(found) < FAR:
-                s = min(self.succ[s], key=self.escape.__getitem__)
+            moves_out = lambda t: 0 if t // 8 >= self.last_rank else self.escape[t]
+            while self.escape[s] != FAR and s // 8 < self.last_rank:
+                s = min(self.succ[s], key=moves_out)
                 found.append(s // 8)
             path = self._paths[ship] = tuple(found)
         return path
