@@ -100,12 +100,7 @@ class OnePlyScorer:
             return outcome.winner == side
         if state.stage != "six" or state.to_act() != side:
             return False
-        for action in state.legal_actions():
-            trial = state.clone()
-            trial.advance(action)
-            if self.wins_by_own_moves(trial, side):
-                return True
-        return False
+        return self.six_move(state, side) is not None
 
     # --- the plain judgement ----------------------------------------------------------------
     def judge(self, state, side: str) -> float:
