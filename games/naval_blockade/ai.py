@@ -23,6 +23,7 @@ Levels:
 
 from __future__ import annotations
 
+import math
 import random
 from functools import lru_cache
 from typing import Any
@@ -64,6 +65,7 @@ class Tables:
         self.doom = (self._doom(RUNNER), self._doom(BLOCKADER))
         self.reach = self._reach_masks(6)
         self._distance: dict[int, list] = {}
+        self._paths: dict[int, tuple[int, ...]] = {}
 
     def _escape_distances(self) -> bytearray:
         dist = bytearray([FAR]) * len(self.succ)
@@ -137,6 +139,35 @@ class Tables:
                 layer.append(m)
             masks.append(layer)
         return masks
+
+    def way_out(self, ship: int) -> tuple[int, ...]:
+        """The squares of the Runner's fastest way out from ship state ``ship`` (ties: the first
+        helm order, port before ahead before starboard); empty when it has none."""
+        path = self._paths.get(ship)
+        if path is None:
+            found = []
+            s = ship
+            moves_out = lambda t: 0 if t // 8 >= self.last_rank else self.escape[t]
+            while self.escape[s] != FAR and s // 8 < self.last_rank:
+                s = min(self.succ[s], key=moves_out)
+                found.append(s // 8)
+            path = self._paths[ship] = tuple(found)
+        return path
+
+    def intercept(self, runner: int, blockader: int) -> int:
+        """Where the Blockader should head: the first square of the Runner's way out that it can
+        reach sooner than the Runner (so that it stands across the way, not behind it), else the
+        square where the Runner would leave the board. "Sooner" counts squares apart as the
+        crow flies: a search for the moves onto each square of the way (one per square) made
+        the first moves of a game take seconds, and a search on a clock then looked at a few
+        dozen games instead of hundreds."""
+        path = self.way_out(runner)
+        n = self.size
+        at = blockader // 8
+        for k, square in enumerate(path, 1):
+            if max(abs(square % n - at % n), abs(square // n - at // n)) < k:
+                return square
+        return path[-1] if path else runner // 8
 
     def distance_to(self, square: int) -> bytearray:
         """Fewest moves from each ship state onto ``square`` (FAR if never)."""
@@ -213,11 +244,21 @@ def guns_bear_from(state: BlockadeState, side: int, ship: int, target: int) -> i
     return len(guns)
 
 
-def move_scores(state: BlockadeState, tables: Tables) -> list[tuple[float, Any]]:
-    """A heuristic score for each helm order of the side to move (higher is better for it)."""
+def move_scores(state: BlockadeState, tables: Tables, intercept: bool = False) -> list[tuple[float, Any]]:
+    """A heuristic score for each helm order of the side to move (higher is better for it).
+
+    ``intercept``: the Blockader heads across the Runner's way out (Tables.intercept) instead of
+    for a square a few ranks north of it, which a Runner heading off to one side leaves behind.
+    """
     side = state.side
     me, other = _ship(state, side), _ship(state, 1 - side)
     enemy_sq = other // 8
+    station = -1
+    if side == BLOCKADER:
+        n = state.rules.size
+        runner_sq = state.at[RUNNER]
+        station = (tables.intercept(other, me) if intercept
+                   else min(n - 1, runner_sq // n + 4) * n + runner_sq % n)
     scored = []
     for turn, h, dest in state.terrain.sea_moves[me]:
         nxt = dest * 8 + h
@@ -229,7 +270,7 @@ def move_scores(state: BlockadeState, tables: Tables) -> list[tuple[float, Any]]
         elif side == RUNNER:
             score = _runner_square_score(state, tables, nxt, other)
         else:
-            score = _blockader_square_score(state, tables, nxt, state.at[RUNNER], _ship(state, RUNNER))
+            score = _blockader_square_score(state, tables, nxt, state.at[RUNNER], other, station)
         scored.append((score, HELMS[turn + 1]))
     return scored
 
@@ -266,9 +307,8 @@ def _runner_square_score(state: BlockadeState, tables: Tables, nxt: int, blockad
 
 
 def _blockader_square_score(state: BlockadeState, tables: Tables, nxt: int, runner_sq: int,
-                            runner: int) -> float:
+                            runner: int, station: int) -> float:
     sq = nxt // 8
-    n = state.rules.size
     score = 0.0
     if not tables.afloat[BLOCKADER][nxt]:
         score -= 200 - tables.doom[BLOCKADER][nxt]
@@ -290,9 +330,8 @@ def _blockader_square_score(state: BlockadeState, tables: Tables, nxt: int, runn
             payoff = 1.0 if tables.escape[r] <= 6 or ram else 0.3
             worst = max(worst, payoff * disable_chance(guns))
     score -= 150 * worst
-    # Keep station ahead of the Runner, across its way out: a few ranks north of it.
-    ahead = min(n - 1, runner_sq // n + 4) * n + runner_sq % n
-    score -= 2.0 * min(tables.moves_to(ahead, nxt), 30)
+    # Keep station ahead of the Runner, across its way out.
+    score -= 2.0 * min(tables.moves_to(station, nxt), 30)
     return score
 
 
@@ -356,12 +395,13 @@ def points_winner(state: BlockadeState) -> str | None:
     return "runner" if r > b else "blockader" if b > r else None
 
 
-def scored_choices(state: BlockadeState) -> list[tuple[float, Any]]:
-    """Every legal action of the side to act with a heuristic score, for the easy level and rollouts."""
+def scored_choices(state: BlockadeState, intercept: bool = False) -> list[tuple[float, Any]]:
+    """Every legal action of the side to act with a heuristic score, for the easy level and
+    rollouts (``intercept``: see move_scores)."""
     stage = state.stage
     tables = tables_for(state.terrain)
     if stage == MOVE:
-        return move_scores(state, tables)
+        return move_scores(state, tables, intercept)
     if stage == SIX:
         return six_move_scores(state, tables)
     if stage == COURSE:
@@ -389,9 +429,10 @@ def start_score(state: BlockadeState, action) -> float:
     return -float(tables.moves_to(runner // 8, ship)) + (0 if tables.afloat[BLOCKADER][ship] else -100)
 
 
-def greedy_action(state: BlockadeState, rng: random.Random, noise: float = 0.0) -> Any:
+def greedy_action(state: BlockadeState, rng: random.Random, noise: float = 0.0,
+                  intercept: bool = False) -> Any:
     """The best-scoring action; ``noise`` adds a random jitter of that size (ties broken at random)."""
-    choices = scored_choices(state)
+    choices = scored_choices(state, intercept)
     best = max(choices, key=lambda sa: sa[0] + noise * rng.random() + 1e-6 * rng.random())
     return best[1]
 
@@ -400,7 +441,10 @@ def rollout_policy(state: BlockadeState, rng: random.Random) -> Any:
     if rng.random() < 0.02:
         actions = candidates(state)
         return actions[rng.randrange(len(actions))]
-    return greedy_action(state, rng, noise=0.3)
+    return greedy_action(state, rng, noise=0.3, intercept=INTERCEPT)
+
+
+INTERCEPT = True
 
 
 def candidates(state: BlockadeState) -> list:
@@ -502,7 +546,7 @@ class BlockadeSearch:
             score, action = max(six_move_scores(state, tables_for(state.terrain)), key=lambda sa: sa[0])
             if score > SURE_SIX_MOVE:   # a ram or an escape still on: no dice can stop it, no search
                 return SearchResult(action, (), 0, 0.0)
-        return self.mcts.search(state, side, rng)
+        return surest(self.mcts.search(state, side, rng))
 
     def _by_trials(self, state: BlockadeState, side: str, options: list, rng: random.Random) -> SearchResult:
         """Rounds of one quick game on each option, until ``trials`` rounds or the seconds run
@@ -527,6 +571,17 @@ class BlockadeSearch:
                 break
         best = max(range(len(tried)), key=lambda i: totals[i])
         return SearchResult(tried[best][1], (), len(tried) * watch.done, watch.elapsed())
+
+
+def surest(result: SearchResult) -> SearchResult:
+    """The searched action whose chance of winning is highest even at its likely worst (its mean
+    less one standard error, ``0.5 / sqrt(visits)``): the most visited move is the usual choice,
+    but when the search ends before its visits catch up with a better mean it picks the
+    worse one."""
+    if len(result.stats) < 2:
+        return result
+    best = max(result.stats, key=lambda s: s.mean - 0.5 / math.sqrt(s.visits))
+    return SearchResult(best.action, result.stats, result.iterations, result.seconds)
 
 
 def played_out(state: BlockadeState, side: str, rng: random.Random, games: int) -> float:

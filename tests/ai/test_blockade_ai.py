@@ -205,3 +205,44 @@ def test_the_computer_may_offer_again_once_its_lead_grows():
     assert "offer-stop" not in map(str, search._candidates(later))
     further_ahead = position(to_move="blockader", points={"runner": 0, "blockader": 6})
     assert "offer-stop" in map(str, search._candidates(further_ahead))
+
+
+def test_the_way_out_is_the_runners_fastest_route_to_open_sea(tables):
+    n = tables.size
+    for ship in random.Random(5).sample(range(len(tables.succ)), 200):
+        if tables.escape[ship] == ai.FAR or ship // 8 >= tables.last_rank:
+            assert tables.way_out(ship) == ()
+            continue
+        path = tables.way_out(ship)
+        assert len(path) == tables.escape[ship]          # one square a move, no detour
+        assert path[-1] >= tables.last_rank and all(sq < tables.last_rank for sq in path[:-1])
+        squares = [ship // 8, *path]
+        for a, b in zip(squares, squares[1:]):           # each step is to a neighbouring square
+            assert max(abs(a % n - b % n), abs(a // n - b // n)) == 1
+
+
+def test_the_blockader_heads_across_the_runners_way_out_not_behind_it(tables):
+    grid = position().terrain.grid
+    runner = grid.parse("r5") * 8 + 1                     # r5 heading NE: out up the east side
+    # From the far north-west corner the Blockader cannot get ahead anywhere but at the exit.
+    path = tables.way_out(runner)
+    late = tables.intercept(runner, grid.parse("b23") * 8 + 6)
+    # From the middle of the board it can: the first square it reaches before the Runner.
+    blockader = grid.parse("m15")
+    early = tables.intercept(runner, blockader * 8 + 2)
+    n = tables.size
+
+    def apart(sq: int) -> int:
+        return max(abs(sq % n - blockader % n), abs(sq // n - blockader // n))
+    k = path.index(early) + 1
+    assert apart(early) < k and all(apart(sq) >= i for i, sq in enumerate(path[:k - 1], 1))
+    assert late in path and path.index(late) >= path.index(early)
+
+
+def test_the_search_takes_the_surest_move_not_only_the_most_visited():
+    from navalgames.ai.mcts import ActionStats, SearchResult
+    stats = (ActionStats("starboard", 296, 0.49), ActionStats("ahead", 207, 0.59),
+             ActionStats("port", 9, 0.70))
+    chosen = ai.surest(SearchResult("starboard", stats, 600, 0.4))
+    assert chosen.action == "ahead"     # clearly better on more than 200 games; port on 9 is luck
+    assert chosen.stats == stats and chosen.iterations == 600

@@ -62,7 +62,15 @@ def test_the_tournament_prints_the_figures(toy, capsys):
     assert re.search(r"mean plies per game \d+\.\d", out)
     assert re.search(r"think time per move, A \(hard\): median [\d.]+ s, 95th percentile [\d.]+ s", out)
     assert re.search(r"think time per move, B \(random\): median", out)
-    assert "A as x: " in out and "A as o: " in out
+    for side in ("x", "o"):   # each side's own tally and rate, over the games A played it
+        found = re.search(rf"A as {side}: (\d+) wins, (\d+) draws, (\d+) losses "
+                          rf"\(([\d.]+)% wins, 95% CI ([\d.]+)% to ([\d.]+)%\)", out)
+        side_wins, side_draws, side_losses = map(int, found.groups()[:3])
+        assert side_wins + side_draws + side_losses == 3
+        low, high = wilson(side_wins, 3)
+        assert float(found.group(4)) == pytest.approx(100 * side_wins / 3, abs=0.05)
+        assert float(found.group(5)) == pytest.approx(100 * low, abs=0.05)
+        assert float(found.group(6)) == pytest.approx(100 * high, abs=0.05)
 
 
 def test_the_same_seed_gives_the_same_games_in_parallel_or_not(toy):
