@@ -437,19 +437,14 @@ def greedy_action(state: BlockadeState, rng: random.Random, noise: float = 0.0,
     return best[1]
 
 
-def rollout_policy(state: BlockadeState, rng: random.Random, intercept: bool = False) -> Any:
+def rollout_policy(state: BlockadeState, rng: random.Random) -> Any:
     if rng.random() < 0.02:
         actions = candidates(state)
         return actions[rng.randrange(len(actions))]
-    return greedy_action(state, rng, noise=0.3, intercept=intercept)
+    return greedy_action(state, rng, noise=0.3, intercept=INTERCEPT)
 
 
-def intercepting_rollout(state: BlockadeState, rng: random.Random) -> Any:
-    """The rollouts of a Blockader's own search: its Blockader heads across the Runner's way
-    out (``move_scores``). A Runner's search keeps the plain Blockader: measured over 200 games
-    against easy, the crossing Blockader in its rollouts lost it 18 of 100 games as Runner, all
-    to rams, against none of 10 before (it steered round a Blockader that was not coming)."""
-    return rollout_policy(state, rng, intercept=True)
+INTERCEPT = True
 
 
 def candidates(state: BlockadeState) -> list:
@@ -538,7 +533,6 @@ class BlockadeSearch:
 
     def search(self, state: BlockadeState, side: str, rng: random.Random) -> SearchResult:
         self.note_refusal(state, side)
-        self.mcts.policy = intercepting_rollout if side == SIDES[BLOCKADER] else rollout_policy
         if state.stage == TERRAIN:
             options = [a for a in state.legal_actions() if a != GENERATE]
             size, pentominoes = state.rules.size, state.rules.data.pentominoes
@@ -592,7 +586,6 @@ def surest(result: SearchResult) -> SearchResult:
 
 def played_out(state: BlockadeState, side: str, rng: random.Random, games: int) -> float:
     """``side``'s share of ``games`` quick games played out from ``state`` by the helmsmen."""
-    policy = intercepting_rollout if side == SIDES[BLOCKADER] else rollout_policy
     total = 0.0
     for _ in range(games):
         sim = state.clone()
@@ -600,7 +593,7 @@ def played_out(state: BlockadeState, side: str, rng: random.Random, games: int) 
             actor = sim.to_act()
             if actor is None:
                 break
-            sim.advance(sample_chance(sim, rng) if actor == CHANCE else policy(sim, rng))
+            sim.advance(sample_chance(sim, rng) if actor == CHANCE else rollout_policy(sim, rng))
         outcome = sim.outcome()
         total += outcome_value(outcome, side) if outcome is not None else evaluate(sim, side)
     return total / games
