@@ -282,7 +282,8 @@ def summarise(spec: GameSpec, variant: str, level_a: str, level_b: str, seed: in
         by_reason.setdefault(r.reason, []).append(r)
     for reason, games in sorted(by_reason.items(), key=lambda item: (-len(item[1]), item[0])):
         tally = Counter(r.a_result for r in games)
-        who = ", ".join(f"A {word}s {tally[word]}" for word in ("win", "draw", "loss") if tally[word])
+        who = ", ".join(f"A {word} {tally[key]}" for key, word in
+                        (("win", "wins"), ("draw", "draws"), ("loss", "losses")) if tally[key])
         lines.append(f"  {reason}: {len(games)} ({who}); plies {quartiles([r.plies for r in games])}")
     drawn = [r for r in results if r.a_result == "draw"]
     if any(r.record for r in drawn):

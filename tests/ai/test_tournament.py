@@ -210,6 +210,10 @@ def test_the_summary_says_how_games_ended_and_at_which_plies(toy):
         reason, rest = line.strip().split(": ", 1)
         plies = sorted(by_reason[reason])
         assert rest.startswith(f"{len(plies)} (")
+        words = {"win": "wins", "draw": "draws", "loss": "losses"}
+        for outcome in {r.a_result for r in results if r.reason == reason}:
+            count = sum(1 for r in results if r.reason == reason and r.a_result == outcome)
+            assert f"A {words[outcome]} {count}" in rest
         if len(plies) > 1:
             assert f"min {plies[0]} /" in rest and f"/ max {plies[-1]}" in rest
             assert f"median {percentile(plies, 50):.0f}" in rest
