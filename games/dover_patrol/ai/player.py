@@ -94,8 +94,8 @@ class DoverPlayer:
         if planned is not None and planned[0] >= scored[0][0] - PLAN_SLACK:
             return planned[1]
         if self.presses:   # a draw by quiet turns looming: sorties, attacks, no going round
-            return pressed(root, side, worlds, actions, scored, lambda action: sum(
-                two_move_value(world, action, side, self.detailed) for world in worlds) / len(worlds))
+            return pressed(root, side, worlds, actions, scored,
+                           lambda action: self.mean_two_move(worlds, action, side))
         return scored[0][2]
 
     def deepen(self, started: float, root: DoverState, observation, side: str, actions: list,
@@ -161,10 +161,12 @@ class DoverPlayer:
             return None
         for action in actions:
             if isinstance(action, Move) and action.key == first:
-                deep = sum(two_move_value(world, action, side, self.detailed)
-                           for world in worlds) / len(worlds)
-                return deep, action
+                return self.mean_two_move(worlds, action, side), action
         return None
+
+    def mean_two_move(self, worlds: list[DoverState], action, side: str) -> float:
+        """``action``'s two-move value averaged over the worlds."""
+        return sum(two_move_value(world, action, side, self.detailed) for world in worlds) / len(worlds)
 
 
 BEHAVIOUR = False   # whether normal and hard deal identities after the enemy's behaviour (see
