@@ -110,12 +110,15 @@ class DoverState(GameState):
         return self.phase == SETUP
 
     def legal_actions(self) -> list:
+        """The legal actions: the state's own list, shared with its clones and never changed by
+        the engine (a new list is made for the next position), so it is handed out as it is, not
+        copied: read it, and copy it before changing it (the ``GameState`` contract)."""
         if self.result is not None:
             return []
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate()
-        return legal[:]     # a copy: the cached list is shared with clones
+        return legal
 
     def _legal_list(self) -> list:
         if self._legal is None:
@@ -123,7 +126,7 @@ class DoverState(GameState):
         return self._legal
 
     def random_action(self, rng: random.Random):
-        """A legal action drawn uniformly (as ``rng.choice(legal_actions())``, without the copy)."""
+        """A legal action drawn uniformly: ``legal_actions()[int(rng.random() * len(...))]``."""
         if self.result is not None:
             raise ValueError("the game is over: no action to draw")
         actions = self._legal_list()
@@ -330,13 +333,20 @@ class DoverState(GameState):
             self._piece_moves(me, self._on_base(me), out)    # it must leave the base: nothing else
             return out
         fc0, fc1 = self.flag_carrier
-        movers = own & ~self.mines_bb[me]
-        empty = open_squares & ~self.occ
+        # a side's Mines, Mine Layers and Flying Boat are among its pieces, so ^ takes them off
+        # (one operation on a 96-bit int where & ~ costs two)
+        movers = own ^ self.mines_bb[me]
+        attackers = movers ^ self.layers_bb[me]
+        boats = self.boats_bb[me]
+        occ = self.occ
+        empty = open_squares & ~occ
         hand_overs = None
         slow = loose = 0     # slow: flag carriers, every move of theirs by the per-piece walk
         if fc0 or fc1:
             hand_overs, slow, loose = self._flag_duties(me, fc0, fc1)
             movers &= ~slow
+            attackers &= ~slow
+            boats &= ~slow
             empty &= ~loose
         enemy = self.sbb[1 - me]
         # arrival squares in contact with an enemy
@@ -351,7 +361,6 @@ class DoverState(GameState):
         to_e = (movers & from_e) << 1 & empty
         to_s = (movers & from_s) >> files & empty
         to_w = (movers & from_w) >> 1 & empty
-        attackers = movers & ~self.layers_bb[me]
         out = []
         # each direction: the attacks after its steps that end in attacking position, its steps
         hit = to_w & every_target
@@ -389,13 +398,13 @@ class DoverState(GameState):
             self._base_steps(me, movers, out)
         if loose:
             self._loose_steps(me, movers, loose, out)
-        boats = self.boats_bb[me] & movers
         if boats:
             s = boats.bit_length() - 1
-            # only with a free square across a wall, or beside something it might jump (a Mine,
-            # an enemy it may know as one)
-            if r.fb_wall_landings[me][s] & ~self.occ or (
-                    self.occ if r.fb_jump_over_ships else self.mines_bb[me] | enemy) & r.double_mids[s]:
+            # only with a free square across a wall (not all of them taken), or beside something
+            # it might jump (a Mine, an enemy it may know as one)
+            landings = r.fb_wall_landings[me][s]
+            if landings & occ != landings or (
+                    occ if r.fb_jump_over_ships else self.mines_bb[me] | enemy) & r.double_mids[s]:
                 self._flying_boat_extras(me, self.board[s], out)
         while slow:
             low = slow & -slow
@@ -709,23 +718,21 @@ class DoverState(GameState):
         self.pos[p] = t
         z = r.zobrist
         self.zh ^= z[s][p] ^ z[t][p]
-        bits = (1 << s) | (1 << t)
+        bits = mv.bits
         self.occ ^= bits
         self.sbb[me] ^= bits
         self.moved[p] = True
         pub[p] &= NOT_MI
         if k == FB:
             self.boats_bb[me] ^= bits
-            jump = abs(t - s) != 1 and abs(t - s) != r.files
-            crossing = s * r.size + t in r.crossing
-            if jump or crossing:
+            if abs(t - s) != 1 and abs(t - s) != r.files or s * r.size + t in r.crossing:
                 pub[p] = FB_BIT    # a jump or a flight over the wall must be declared
-        else:
-            jump = crossing = False
-            if k == ML:
-                self.layers_bb[me] ^= bits
+        elif k == ML:
+            self.layers_bb[me] ^= bits
         log = self._log
         if log is not None:
+            jump = k == FB and abs(t - s) != 1 and abs(t - s) != r.files
+            crossing = k == FB and s * r.size + t in r.crossing
             names = r.names
             how = "jumped" if jump else "moved"
             self._event("jump" if jump else "move", f"{_cap(me)} {how} {names[s]}-{names[t]}",
@@ -958,7 +965,7 @@ class DoverState(GameState):
         self.pos[p] = t
         z = r.zobrist
         self.zh ^= z[s][p] ^ z[t][p]
-        self._toggle_bits(p, (1 << s) | (1 << t))
+        self._toggle_bits(p, mv.bits)
         self.moved[p] = True
         self.pub[p] &= NOT_MI
         self.fo_moved |= 1 << p
@@ -1046,11 +1053,12 @@ class DoverState(GameState):
             return
         if r.repetition_draw:
             # position_key() written out: this runs every ply
-            key = self.zh if me else self.zh ^ r.zobrist_turn
             if flags_home:
-                key ^= r.flags_home_key
-            elif r.flags:
-                key ^= self._flags_key()
+                key = self.zh ^ r.home_keys_after[me]
+            else:
+                key = self.zh if me else self.zh ^ r.zobrist_turn
+                if r.flags:
+                    key ^= self._flags_key()
             n = self.counts.get(key, 0) + 1
             self.counts[key] = n
             if n >= r.repetition_draw:

@@ -91,6 +91,8 @@ class Rules:
         # the flags' part of the key while both lie on their own bases, and the quiet turns that
         # end the game (never, without the rule)
         self.flags_home_key = self.zobrist_flag[0][self.bases[0]] ^ self.zobrist_flag[1][self.bases[1]]
+        # ... with the turn's part, by the side that has just moved (North to move: the turn key)
+        self.home_keys_after = (self.flags_home_key ^ self.zobrist_turn, self.flags_home_key)
         self.quiet_limit = self.quiet_ply_limit or float("inf")
 
     # --- geometry -------------------------------------------------------------------------
