@@ -362,31 +362,65 @@ class DoverState(GameState):
         to_s = (movers & from_s) >> files & empty
         to_w = (movers & from_w) >> 1 & empty
         out = []
-        # each direction: the attacks after its steps that end in attacking position, its steps
+        # each direction: the attacks after its steps that end in attacking position, its steps.
+        # In the facing reading (one contact direction, attacks optional) each such step is one
+        # attack, read here from its table: a call to _step_attacks would cost as much again.
         hit = to_w & every_target
         if hit:
-            to_w = self._step_attacks(me, 3, hit & (attackers & from_w) >> 1, to_w, out)
+            hit &= (attackers & from_w) >> 1
+            if facing:
+                table = facing[3]
+                while hit:
+                    i = hit.bit_length()
+                    out.append(table[i])
+                    hit -= top[i]
+            else:
+                to_w = self._step_attacks(me, 3, hit, to_w, out)
         while to_w:
             i = to_w.bit_length()
             out.append(moves_w[i])
             to_w -= top[i]
         hit = to_s & every_target
         if hit:
-            to_s = self._step_attacks(me, 2, hit & (attackers & from_s) >> files, to_s, out)
+            hit &= (attackers & from_s) >> files
+            if facing:
+                table = facing[2]
+                while hit:
+                    i = hit.bit_length()
+                    out.append(table[i])
+                    hit -= top[i]
+            else:
+                to_s = self._step_attacks(me, 2, hit, to_s, out)
         while to_s:
             i = to_s.bit_length()
             out.append(moves_s[i])
             to_s -= top[i]
         hit = to_e & every_target
         if hit:
-            to_e = self._step_attacks(me, 1, hit & (attackers & from_e) << 1, to_e, out)
+            hit &= (attackers & from_e) << 1
+            if facing:
+                table = facing[1]
+                while hit:
+                    i = hit.bit_length()
+                    out.append(table[i])
+                    hit -= top[i]
+            else:
+                to_e = self._step_attacks(me, 1, hit, to_e, out)
         while to_e:
             i = to_e.bit_length()
             out.append(moves_e[i])
             to_e -= top[i]
         hit = to_n & every_target
         if hit:
-            to_n = self._step_attacks(me, 0, hit & (attackers & from_n) << files, to_n, out)
+            hit &= (attackers & from_n) << files
+            if facing:
+                table = facing[0]
+                while hit:
+                    i = hit.bit_length()
+                    out.append(table[i])
+                    hit -= top[i]
+            else:
+                to_n = self._step_attacks(me, 0, hit, to_n, out)
         while to_n:
             i = to_n.bit_length()
             out.append(moves_n[i])
@@ -436,17 +470,9 @@ class DoverState(GameState):
         """The steps in direction ``d`` that ships able to attack end in attacking position
         (``hit``, their arrival squares): append their attacks, highest square first, per contact
         direction, last first; return ``dest``, the direction's plain steps, less the ones an
-        attack is compulsory after."""
+        attack is compulsory after. (The facing reading's attacks are read by the generator.)"""
         r = self.rules
         top = r.top_bit
-        facing = r.facing_attacks[me]
-        if facing:      # one contact direction, attacks optional: every hit is one attack
-            table = facing[d]
-            while hit:
-                i = hit.bit_length()
-                out.append(table[i])
-                hit -= top[i]
-            return dest
         enemy = self.sbb[1 - me]
         for delta, contact_ok, table in r.step_attack_moves[me][d]:
             hits = hit & (enemy >> delta if delta > 0 else enemy << -delta) & contact_ok
