@@ -365,9 +365,11 @@ class DoverState(GameState):
         # each direction: the attacks after its steps that end in attacking position, its steps.
         # In the facing reading (one contact direction, attacks optional) each such step is one
         # attack, read here from its table: a call to _step_attacks would cost as much again.
+        # (A hit is a step's arrival, so its start may leave that way: no from_ mask is needed
+        # to keep the ships able to attack.)
         hit = to_w & every_target
         if hit:
-            hit &= (attackers & from_w) >> 1
+            hit &= attackers >> 1
             if facing:
                 table = facing[3]
                 while hit:
@@ -382,7 +384,7 @@ class DoverState(GameState):
             to_w -= top[i]
         hit = to_s & every_target
         if hit:
-            hit &= (attackers & from_s) >> files
+            hit &= attackers >> files
             if facing:
                 table = facing[2]
                 while hit:
@@ -397,7 +399,7 @@ class DoverState(GameState):
             to_s -= top[i]
         hit = to_e & every_target
         if hit:
-            hit &= (attackers & from_e) << 1
+            hit &= attackers << 1
             if facing:
                 table = facing[1]
                 while hit:
@@ -412,7 +414,7 @@ class DoverState(GameState):
             to_e -= top[i]
         hit = to_n & every_target
         if hit:
-            hit &= (attackers & from_n) << files
+            hit &= attackers << files
             if facing:
                 table = facing[0]
                 while hit:
