@@ -436,12 +436,14 @@ class DoverState(GameState):
             self._loose_steps(me, movers, loose, out)
         if boats:
             s = boats.bit_length() - 1
-            # only with a free square across a wall (not all of them taken), or beside something
-            # it might jump (a Mine, an enemy it may know as one)
+            # only with a free square across a wall (not all of them taken), or else only its
+            # jumps, when it is beside something it might jump (a Mine, an enemy it may know as one)
             landings = r.fb_wall_landings[me][s]
-            if landings & occ != landings or (
-                    occ if r.fb_jump_over_ships else self.mines_bb[me] | enemy) & r.double_mids[s]:
+            if landings & occ != landings:
                 self._flying_boat_extras(me, self.board[s], out)
+            elif (occ if r.fb_jump_over_ships else self.mines_bb[me] | enemy) & r.double_mids[s] and (
+                    r.variant.flying_boat_jump):
+                self._jumps(me, self.board[s], s, False, out)
         while slow:
             low = slow & -slow
             self._piece_moves(me, self.board[low.bit_length() - 1], out)
