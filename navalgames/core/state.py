@@ -66,7 +66,10 @@ class GameState(ABC):
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
-        """Every legal action for whoever is to act (chance outcomes at a chance node)."""
+        """Every legal action for whoever is to act (chance outcomes at a chance node).
+
+        The list may be the state's own, shared with its clones (an engine may hand out the list
+        it keeps rather than copy it on every call): read it, and copy it before changing it."""
 
     @abstractmethod
     def apply(self, action: Action) -> list[Event]:

@@ -29,6 +29,27 @@ def test_clone_is_independent():
     assert state.to_position() == before and twin.to_position() != before
 
 
+def test_a_handed_out_legal_list_is_never_changed_by_the_engine():
+    """legal_actions() hands out the state's own list (shared with clones, not copied): playing on
+    the state or on a clone, in every variant and through apply, must leave every such list as it
+    was when handed out."""
+    for variant in [v.id for v in ENGINE.variants()]:
+        rng = random.Random(variant)
+        state = ENGINE.random_start(variant, rng=rng)
+        handed = []
+        while state.outcome() is None and state.ply < 300:
+            actions = state.legal_actions()
+            handed.append((actions, list(actions)))
+            twin = state.clone()
+            twin.play(actions[-1])
+            chosen = actions[int(rng.random() * len(actions))]
+            if rng.random() < 0.2:
+                state.apply(chosen)
+            else:
+                state.play(chosen)
+        assert handed and all(actions == snapshot for actions, snapshot in handed)
+
+
 def test_every_legal_action_round_trips_through_its_notation():
     for variant in ("classic", "fleet-orders"):
         state = midgame(variant)

@@ -31,8 +31,8 @@ Playing (``state.phase == "play"``; ``"over"`` at the end)
     two squares), Attack ``a5xa6``, END ``end``). ``state.apply(action or text) -> [Event]``
     (IllegalAction with the reason); ``state.play(action)`` (alias ``advance``): same without
     checks or events (search hot path); ``state.random_action(rng)``: a uniformly drawn legal
-    action, as ``rng.choice(state.legal_actions())`` without the copy (rollouts);
-    ``state.clone()``; ``state.outcome()`` -> Outcome(winner|None, reason).
+    action (rollouts). ``legal_actions()`` hands out the state's own list, shared with its clones:
+    read it, copy it before changing it. ``state.clone()``; ``state.outcome()`` -> Outcome(winner|None, reason).
     Squares are ints (``state.rules.names[sq]`` -> "c4", ``state.rules.grid.parse("c4")``);
     Move.frm / .to / .attack (-1 if none), Transfer.frm / .to, Attack.frm / .target.
     ``state.pending_exit()``: square of the piece that must leave a base this turn.

@@ -61,9 +61,11 @@ class _Action:
 
 
 class Move(_Action):
-    """Move ``frm`` -> ``to`` (one square, or two for a jump/double move), then perhaps attack."""
+    """Move ``frm`` -> ``to`` (one square, or two for a jump/double move), then perhaps attack.
+    ``bits``: both squares as a bitboard (bit ``sq`` set), which the engine flips on every ply:
+    made once here, as shifting two 96-bit ints costs more than the rest of a bitboard update."""
 
-    __slots__ = ()
+    __slots__ = ("bits",)
 
     def __init__(self, frm: int, to: int, attack: int = -1, grid: Grid | None = None,
                  text: str | None = None) -> None:
@@ -71,6 +73,11 @@ class Move(_Action):
             assert grid is not None
             text = f"{grid.name(frm)}-{grid.name(to)}" + (f"x{grid.name(attack)}" if attack >= 0 else "")
         super().__init__((frm, to, attack), text)
+        object.__setattr__(self, "bits", (1 << frm) | (1 << to))
+
+    @classmethod
+    def _from_key(cls, key, text):
+        return cls(*key, text=text)
 
     @property
     def frm(self) -> int:

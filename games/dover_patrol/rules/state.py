@@ -110,12 +110,15 @@ class DoverState(GameState):
         return self.phase == SETUP
 
     def legal_actions(self) -> list:
+        """The legal actions: the state's own list, shared with its clones and never changed by
+        the engine (a new list is made for the next position), so it is handed out as it is, not
+        copied: read it, and copy it before changing it (the ``GameState`` contract)."""
         if self.result is not None:
             return []
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate()
-        return legal[:]     # a copy: the cached list is shared with clones
+        return legal
 
     def _legal_list(self) -> list:
         if self._legal is None:
@@ -123,7 +126,7 @@ class DoverState(GameState):
         return self._legal
 
     def random_action(self, rng: random.Random):
-        """A legal action drawn uniformly (as ``rng.choice(legal_actions())``, without the copy)."""
+        """A legal action drawn uniformly: ``legal_actions()[int(rng.random() * len(...))]``."""
         if self.result is not None:
             raise ValueError("the game is over: no action to draw")
         actions = self._legal_list()
@@ -330,13 +333,20 @@ class DoverState(GameState):
             self._piece_moves(me, self._on_base(me), out)    # it must leave the base: nothing else
             return out
         fc0, fc1 = self.flag_carrier
-        movers = own & ~self.mines_bb[me]
-        empty = open_squares & ~self.occ
+        # a side's Mines, Mine Layers and Flying Boat are among its pieces, so ^ takes them off
+        # (one operation on a 96-bit int where & ~ costs two)
+        movers = own ^ self.mines_bb[me]
+        attackers = movers ^ self.layers_bb[me]
+        boats = self.boats_bb[me]
+        occ = self.occ
+        empty = open_squares & ~occ
         hand_overs = None
         slow = loose = 0     # slow: flag carriers, every move of theirs by the per-piece walk
         if fc0 or fc1:
             hand_overs, slow, loose = self._flag_duties(me, fc0, fc1)
             movers &= ~slow
+            attackers &= ~slow
+            boats &= ~slow
             empty &= ~loose
         enemy = self.sbb[1 - me]
         # arrival squares in contact with an enemy
@@ -351,33 +361,68 @@ class DoverState(GameState):
         to_e = (movers & from_e) << 1 & empty
         to_s = (movers & from_s) >> files & empty
         to_w = (movers & from_w) >> 1 & empty
-        attackers = movers & ~self.layers_bb[me]
         out = []
-        # each direction: the attacks after its steps that end in attacking position, its steps
+        # each direction: the attacks after its steps that end in attacking position, its steps.
+        # In the facing reading (one contact direction, attacks optional) each such step is one
+        # attack, read here from its table: a call to _step_attacks would cost as much again.
+        # (A hit is a step's arrival, so its start may leave that way: no from_ mask is needed
+        # to keep the ships able to attack.)
         hit = to_w & every_target
         if hit:
-            to_w = self._step_attacks(me, 3, hit & (attackers & from_w) >> 1, to_w, out)
+            hit &= attackers >> 1
+            if facing:
+                table = facing[3]
+                while hit:
+                    i = hit.bit_length()
+                    out.append(table[i])
+                    hit -= top[i]
+            else:
+                to_w = self._step_attacks(me, 3, hit, to_w, out)
         while to_w:
             i = to_w.bit_length()
             out.append(moves_w[i])
             to_w -= top[i]
         hit = to_s & every_target
         if hit:
-            to_s = self._step_attacks(me, 2, hit & (attackers & from_s) >> files, to_s, out)
+            hit &= attackers >> files
+            if facing:
+                table = facing[2]
+                while hit:
+                    i = hit.bit_length()
+                    out.append(table[i])
+                    hit -= top[i]
+            else:
+                to_s = self._step_attacks(me, 2, hit, to_s, out)
         while to_s:
             i = to_s.bit_length()
             out.append(moves_s[i])
             to_s -= top[i]
         hit = to_e & every_target
         if hit:
-            to_e = self._step_attacks(me, 1, hit & (attackers & from_e) << 1, to_e, out)
+            hit &= attackers << 1
+            if facing:
+                table = facing[1]
+                while hit:
+                    i = hit.bit_length()
+                    out.append(table[i])
+                    hit -= top[i]
+            else:
+                to_e = self._step_attacks(me, 1, hit, to_e, out)
         while to_e:
             i = to_e.bit_length()
             out.append(moves_e[i])
             to_e -= top[i]
         hit = to_n & every_target
         if hit:
-            to_n = self._step_attacks(me, 0, hit & (attackers & from_n) << files, to_n, out)
+            hit &= attackers << files
+            if facing:
+                table = facing[0]
+                while hit:
+                    i = hit.bit_length()
+                    out.append(table[i])
+                    hit -= top[i]
+            else:
+                to_n = self._step_attacks(me, 0, hit, to_n, out)
         while to_n:
             i = to_n.bit_length()
             out.append(moves_n[i])
@@ -389,14 +434,16 @@ class DoverState(GameState):
             self._base_steps(me, movers, out)
         if loose:
             self._loose_steps(me, movers, loose, out)
-        boats = self.boats_bb[me] & movers
         if boats:
             s = boats.bit_length() - 1
-            # only with a free square across a wall, or beside something it might jump (a Mine,
-            # an enemy it may know as one)
-            if r.fb_wall_landings[me][s] & ~self.occ or (
-                    self.occ if r.fb_jump_over_ships else self.mines_bb[me] | enemy) & r.double_mids[s]:
+            # only with a free square across a wall (not all of them taken), or else only its
+            # jumps, when it is beside something it might jump (a Mine, an enemy it may know as one)
+            landings = r.fb_wall_landings[me][s]
+            if landings & occ != landings:
                 self._flying_boat_extras(me, self.board[s], out)
+            elif (occ if r.fb_jump_over_ships else self.mines_bb[me] | enemy) & r.double_mids[s] and (
+                    r.variant.flying_boat_jump):
+                self._jumps(me, self.board[s], s, False, out)
         while slow:
             low = slow & -slow
             self._piece_moves(me, self.board[low.bit_length() - 1], out)
@@ -427,17 +474,9 @@ class DoverState(GameState):
         """The steps in direction ``d`` that ships able to attack end in attacking position
         (``hit``, their arrival squares): append their attacks, highest square first, per contact
         direction, last first; return ``dest``, the direction's plain steps, less the ones an
-        attack is compulsory after."""
+        attack is compulsory after. (The facing reading's attacks are read by the generator.)"""
         r = self.rules
         top = r.top_bit
-        facing = r.facing_attacks[me]
-        if facing:      # one contact direction, attacks optional: every hit is one attack
-            table = facing[d]
-            while hit:
-                i = hit.bit_length()
-                out.append(table[i])
-                hit -= top[i]
-            return dest
         enemy = self.sbb[1 - me]
         for delta, contact_ok, table in r.step_attack_moves[me][d]:
             hits = hit & (enemy >> delta if delta > 0 else enemy << -delta) & contact_ok
@@ -669,36 +708,15 @@ class DoverState(GameState):
     # applying
     # ------------------------------------------------------------------------------------
     def play(self, action) -> None:
-        """Apply a legal action without checking it or describing it (search hot path)."""
-        kind_of_action = type(action)
-        self._legal = None
-        if kind_of_action is Move:
-            if self.rules.fleet_orders:
-                self._fleet_move(action)
-            else:
-                self._move(action)
-        elif kind_of_action is Attack:
-            self._fleet_attack(action)
-        elif kind_of_action is EndTurn:
-            self._end_fleet_turn()
-        elif kind_of_action is Transfer:
-            self._transfer(action)
-        elif kind_of_action is Deploy:
-            self._deploy(action)
-        else:
-            raise IllegalAction(f"{action!r} is not a Dover Patrol action")
-
-    _play = play      # apply() checks and describes, then plays
-    advance = play    # the name the shared search (navalgames.ai.mcts) looks for
-
-    def _event(self, kind: str, text: str, **details: Any) -> None:
-        if "frm" in details:   # "from" is a Python keyword
-            details["from"] = details.pop("frm")
-        self._log.append(Event(kind, text, details))
-
-    def _move(self, mv: Move) -> None:
+        """Apply a legal action without checking it or describing it (search hot path). A move in
+        the one-action game, nearly every ply, is played right here: a further call would cost
+        about 1% of a ply."""
         r = self.rules
-        s, t, a = mv.key
+        self._legal = None
+        if type(action) is not Move or r.fleet_orders:
+            self._play_other(action)
+            return
+        s, t, a = action.key
         me = self.turn
         op = 1 - me
         board, kind, pub = self.board, self.kind, self.pub
@@ -709,23 +727,21 @@ class DoverState(GameState):
         self.pos[p] = t
         z = r.zobrist
         self.zh ^= z[s][p] ^ z[t][p]
-        bits = (1 << s) | (1 << t)
+        bits = action.bits
         self.occ ^= bits
         self.sbb[me] ^= bits
         self.moved[p] = True
         pub[p] &= NOT_MI
         if k == FB:
             self.boats_bb[me] ^= bits
-            jump = abs(t - s) != 1 and abs(t - s) != r.files
-            crossing = s * r.size + t in r.crossing
-            if jump or crossing:
+            if abs(t - s) != 1 and abs(t - s) != r.files or s * r.size + t in r.crossing:
                 pub[p] = FB_BIT    # a jump or a flight over the wall must be declared
-        else:
-            jump = crossing = False
-            if k == ML:
-                self.layers_bb[me] ^= bits
+        elif k == ML:
+            self.layers_bb[me] ^= bits
         log = self._log
         if log is not None:
+            jump = k == FB and abs(t - s) != 1 and abs(t - s) != r.files
+            crossing = k == FB and s * r.size + t in r.crossing
             names = r.names
             how = "jumped" if jump else "moved"
             self._event("jump" if jump else "move", f"{_cap(me)} {how} {names[s]}-{names[t]}",
@@ -751,6 +767,30 @@ class DoverState(GameState):
                 self._event("reveal", f"{_cap(me)}'s piece on {r.names[t]} did not attack: "
                             f"it is the Mine Layer", side=SIDES[me], square=r.names[t], piece="ML")
         self._finish_turn(p)
+
+    def _play_other(self, action) -> None:
+        """Every action but a move in the one-action game."""
+        kind_of_action = type(action)
+        if kind_of_action is Move:
+            self._fleet_move(action)
+        elif kind_of_action is Attack:
+            self._fleet_attack(action)
+        elif kind_of_action is EndTurn:
+            self._end_fleet_turn()
+        elif kind_of_action is Transfer:
+            self._transfer(action)
+        elif kind_of_action is Deploy:
+            self._deploy(action)
+        else:
+            raise IllegalAction(f"{action!r} is not a Dover Patrol action")
+
+    _play = play      # apply() checks and describes, then plays
+    advance = play    # the name the shared search (navalgames.ai.mcts) looks for
+
+    def _event(self, kind: str, text: str, **details: Any) -> None:
+        if "frm" in details:   # "from" is a Python keyword
+            details["from"] = details.pop("frm")
+        self._log.append(Event(kind, text, details))
 
     def _contact(self, p: int, k: int, t: int, me: int, op: int) -> bool:
         """Contact on arrival: True if the arriving piece was blown up."""
@@ -958,7 +998,7 @@ class DoverState(GameState):
         self.pos[p] = t
         z = r.zobrist
         self.zh ^= z[s][p] ^ z[t][p]
-        self._toggle_bits(p, (1 << s) | (1 << t))
+        self._toggle_bits(p, mv.bits)
         self.moved[p] = True
         self.pub[p] &= NOT_MI
         self.fo_moved |= 1 << p
@@ -1046,11 +1086,12 @@ class DoverState(GameState):
             return
         if r.repetition_draw:
             # position_key() written out: this runs every ply
-            key = self.zh if me else self.zh ^ r.zobrist_turn
             if flags_home:
-                key ^= r.flags_home_key
-            elif r.flags:
-                key ^= self._flags_key()
+                key = self.zh ^ r.home_keys_after[me]
+            else:
+                key = self.zh if me else self.zh ^ r.zobrist_turn
+                if r.flags:
+                    key ^= self._flags_key()
             n = self.counts.get(key, 0) + 1
             self.counts[key] = n
             if n >= r.repetition_draw:

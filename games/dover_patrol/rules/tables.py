@@ -83,6 +83,8 @@ class Rules:
 
         self._build_geometry()
         self._build_actions()
+        # worked out once: every random deployment (each playout) asks for them
+        self.setup_zones = (self._setup_zone(SOUTH), self._setup_zone(NORTH))
         rng = random.Random(0xD0E5)   # fixed: repetition keys must not depend on the process
         npid = 2 * self.fleet_size + 1
         self.zobrist = [[rng.getrandbits(62) for _ in range(npid)] for _ in range(self.size)]
@@ -91,6 +93,8 @@ class Rules:
         # the flags' part of the key while both lie on their own bases, and the quiet turns that
         # end the game (never, without the rule)
         self.flags_home_key = self.zobrist_flag[0][self.bases[0]] ^ self.zobrist_flag[1][self.bases[1]]
+        # ... with the turn's part, by the side that has just moved (North to move: the turn key)
+        self.home_keys_after = (self.flags_home_key ^ self.zobrist_turn, self.flags_home_key)
         self.quiet_limit = self.quiet_ply_limit or float("inf")
 
     # --- geometry -------------------------------------------------------------------------
@@ -265,6 +269,9 @@ class Rules:
 
     def setup_squares(self, side: int) -> tuple[frozenset[int], frozenset[int]]:
         """(squares of the nearest ranks without the base, squares of the odd piece's rank)."""
+        return self.setup_zones[side]
+
+    def _setup_zone(self, side: int) -> tuple[frozenset[int], frozenset[int]]:
         zone = self.variant.setup
         main = frozenset(sq for sq in range(self.size)
                          if self.side_rank(side, sq) <= zone.ranks and sq != self.bases[side])
