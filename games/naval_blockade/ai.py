@@ -19,6 +19,9 @@ Levels:
   a few layouts of its own drawing, each judged by quick games played out by the helmsmen, as
   many as its thinking time allows).
 - ``hard``: the same with four times the iterations.
+
+Each searching level runs a fixed number of MCTS iterations a move, so a game replays the same on
+any machine; a ``think`` allowance (Settings) also stops it on the clock.
 """
 
 from __future__ import annotations
@@ -599,13 +602,16 @@ def played_out(state: BlockadeState, side: str, rng: random.Random, games: int) 
     return total / games
 
 
-LEVELS = {"normal": (150, 0.25), "hard": (600, 1.0)}
+#: MCTS iterations a move of each searching level
+LEVELS = {"normal": 150, "hard": 600}
 
 
-def make_player(level: str, side: str, seed: int | None = None):
+def make_player(level: str, side: str, seed: int | None = None, think: float | None = None):
+    """The computer at ``level``. Without ``think`` it searches a fixed number of iterations, so a
+    game replays the same on any machine (tournaments and tests); ``think`` (the seconds a person
+    allows in Settings) also stops the search on the clock, as Dover Patrol's levels take it."""
     if level == "easy":
         return GreedyPlayer(side, seed)
     if level not in LEVELS:
         raise ValueError(f"no level {level!r} for Naval Blockade: expected easy, normal or hard")
-    iterations, seconds = LEVELS[level]
-    return SearchPlayer(f"Computer ({level})", BlockadeSearch(iterations, seconds), seed)
+    return SearchPlayer(f"Computer ({level})", BlockadeSearch(LEVELS[level], think), seed)

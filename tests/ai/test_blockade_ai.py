@@ -246,3 +246,12 @@ def test_the_search_takes_the_surest_move_not_only_the_most_visited():
     chosen = ai.surest(SearchResult("starboard", stats, 600, 0.4))
     assert chosen.action == "ahead"     # clearly better on more than 200 games; port on 9 is luck
     assert chosen.stats == stats and chosen.iterations == 600
+
+
+def test_the_levels_search_a_fixed_amount_unless_given_an_allowance():
+    """Without ``think`` a level stops on iterations alone, so a tournament replays the same on
+    any machine; the allowance set in Settings also stops it on the clock."""
+    fixed = ai.make_player("hard", "runner", seed=1).search.mcts.budget
+    assert fixed.iterations == ai.LEVELS["hard"] and fixed.seconds is None
+    timed = ai.make_player("hard", "runner", seed=1, think=2.0).search.mcts.budget
+    assert timed.iterations == ai.LEVELS["hard"] and timed.seconds == 2.0
