@@ -14,7 +14,8 @@ states* (square, heading), numbered ``square * 8 + heading`` like the engine's s
 Levels:
 - ``easy``: a greedy helmsman, one move ahead: the Runner runs for the nearest open sea away from
   rams, the Blockader closes on the Runner keeping its guns bearing.
-- ``normal``: a short Monte Carlo search over the dice (chance nodes) with those helmsmen as
+- ``normal``: a short Monte Carlo search over the dice (chance nodes; the faces that only score,
+  H2, H1 and a miss, share one branch of the tree: ``die_key``) with those helmsmen as
   rollouts; when it wins the toss it places the terrain its side fares best on (the scenarios and
   a few layouts of its own drawing, each judged by quick games played out by the helmsmen, as
   many as its thinking time allows).
@@ -503,7 +504,7 @@ class BlockadeSearch:
     def __init__(self, iterations: int, seconds: float | None, layouts: int = 5, trials: int = 24) -> None:
         self.mcts = MCTS(Budget(iterations=iterations, seconds=seconds), exploration=0.5,
                          policy=rollout_policy, evaluate=evaluate, rollout_depth=80,
-                         candidates=self._candidates)
+                         candidates=self._candidates, chance_key=die_key)
         self.layouts = layouts
         self.trials = trials
         self.seconds = seconds
@@ -574,6 +575,15 @@ class BlockadeSearch:
                 break
         best = max(range(len(tried)), key=lambda i: totals[i])
         return SearchResult(tried[best][1], (), len(tried) * watch.done, watch.elapsed())
+
+
+def die_key(state: BlockadeState, outcome: Any) -> Any:
+    """The search tree's child for a chance outcome: a die that does not disable (H2, H1 or a
+    miss) only scores, and what follows is the same game, so those three faces share one child
+    (their points still count in each game played out). Kept apart, a volley of two guns split
+    its visits sixteen ways before the enemy's reply and the tree stayed two moves shallow."""
+    face = getattr(outcome, "face", None)
+    return outcome if face is None or face == "D4" else "no D4"
 
 
 def surest(result: SearchResult) -> SearchResult:

@@ -255,3 +255,35 @@ def test_the_levels_search_a_fixed_amount_unless_given_an_allowance():
     assert fixed.iterations == ai.LEVELS["hard"] and fixed.seconds is None
     timed = ai.make_player("hard", "runner", seed=1, think=2.0).search.mcts.budget
     assert timed.iterations == ai.LEVELS["hard"] and timed.seconds == 2.0
+
+
+def test_die_faces_that_only_score_share_one_branch_of_the_search():
+    """A real position (hard v easy, seed 7, game 2: the Runner to move, the Blockader's bow
+    chaser on it). H2, H1 and a miss leave the same game but for points, so the tree keeps one
+    child for them and one for D4: the enemy's replies after a volley that disabled nobody are
+    searched together, not split by face (which kept the tree two moves shallow)."""
+    from navalgames.ai.mcts import Node
+    state = ENGINE.from_position({
+        "game": "naval-blockade", "to_move": "runner", "runner": {"at": "b16", "heading": "NE"},
+        "blockader": {"at": "g14", "heading": "W"},
+        "islands": [["g13", "h13", "i13", "j13", "k13"], ["n13", "o13", "p13", "q13", "r13"],
+                    ["d18", "d19", "d20", "e18", "f18"], ["s19", "t19", "s20", "t20", "s21"]],
+        "rocks": ["l8", "t8"], "points": {"runner": 0, "blockader": 2},
+        "moves": {"runner": 19, "blockader": 20}})
+    mcts = ai.make_player("hard", "runner", seed=1).search.mcts
+    root = Node(None)
+    rng = random.Random(1)
+    for _ in range(300):
+        mcts._iterate(root, state, "runner", state.players, rng)
+    chance_nodes = []
+
+    def walk(node):
+        for child in node.children.values():
+            if child.children and next(iter(child.children.values())).mover == "chance":
+                chance_nodes.append(child)
+            walk(child)
+    walk(root)
+    assert chance_nodes, "some volley was searched"
+    for node in chance_nodes:
+        assert set(map(str, node.children)) <= {"D4", "no D4"}
+    assert ai.die_key(state, state.parse_action("H2")) == ai.die_key(state, state.parse_action("M")) == "no D4"
