@@ -16,9 +16,10 @@ Levels:
   rams, the Blockader closes on the Runner keeping its guns bearing.
 - ``normal``: a short Monte Carlo search over the dice (chance nodes; the faces that only score,
   H2, H1 and a miss, share one branch of the tree: ``die_key``) with those helmsmen as
-  rollouts; when it wins the toss it places the terrain its side fares best on (the scenarios and
-  a few layouts of its own drawing, each judged by quick games played out by the helmsmen, as
-  many as its thinking time allows).
+  rollouts (our own Blockader heads across the Runner's way out; the Runner's search expects
+  the Blockader of ``easy``: ``runner_rollout_policy``); when it wins the toss it places the
+  terrain its side fares best on (the scenarios and a few layouts of its own drawing, each
+  judged by 24 quick games played out by the helmsmen, fewer if a think allowance runs out).
 - ``hard``: the same with four times the iterations.
 
 Each searching level runs a fixed number of MCTS iterations a move, so a game replays the same on
@@ -506,8 +507,8 @@ class BlockadeSearch:
 
     The terrain, when this side won the toss, is settled by playing quick games out with the
     helmsmen on each candidate (the named scenarios and a few layouts of its own drawing), a
-    round of one game each at a time within the search's seconds, and placing the one its side
-    fares best on.
+    round of one game each at a time, ``trials`` rounds or as many as a think allowance lets,
+    and placing the one its side fares best on.
     """
 
     def __init__(self, iterations: int, seconds: float | None, layouts: int = 5, trials: int = 24) -> None:
