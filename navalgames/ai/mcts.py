@@ -4,6 +4,8 @@ One search serves both games:
 
 - **Chance nodes** (``to_act() == CHANCE``) are sampled by their probabilities, so the value of a
   decision is the expectation over the dice, as in expectimax, without enumerating every face.
+  A ``chance_key`` may let outcomes that lead to the same decisions share one child (open loop
+  below it: the states under that child differ, the statistics are pooled).
 - **Hidden information** (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012): every
   iteration starts from a fresh *determinization*, a full state drawn from what the searching side
   may know; the tree is keyed by actions, so it is shared by all determinizations, and a child's
@@ -35,6 +37,7 @@ Policy = Callable[[GameState, random.Random], Action]  # a rollout move for whoe
 Prior = Callable[[GameState, Sequence[Action]], Sequence[float]]  # hints in [0, 1] per action
 Determinize = Callable[[GameState, str, random.Random], GameState]  # a full state the side may believe
 Candidates = Callable[[GameState], list]   # the legal actions worth searching (default: all of them)
+ChanceKey = Callable[[GameState, Action], Any]   # the tree's child for a chance outcome (default: itself)
 
 SAFETY_PLIES = 10_000  # a rollout without evaluation that never ends counts as a draw
 
@@ -107,7 +110,7 @@ class MCTS:
                  rollout_depth: int | None = None, policy: Policy | None = None,
                  prior: Prior | None = None, prior_weight: float = 1.0,
                  determinize: Determinize | None = None, candidates: Candidates | None = None,
-                 root_prior: Prior | None = None) -> None:
+                 root_prior: Prior | None = None, chance_key: ChanceKey | None = None) -> None:
         if rollout_depth == 0 and evaluate is None:
             raise ValueError("rollout_depth=0 needs an evaluate function")
         self.budget = budget
@@ -121,6 +124,9 @@ class MCTS:
         self.determinize = determinize
         self.candidates = candidates or (lambda state: state.legal_actions())
         self.root_prior = root_prior   # like ``prior``, but asked once, for the root's actions only
+        # Outcomes with the same key share one child: a game whose chance outcomes differ in ways
+        # no later decision depends on (a die's hits that only score) keeps its tree deep.
+        self.chance_key = chance_key
 
     # --- the search -----------------------------------------------------------------------
     def search(self, state: GameState, side: str, rng: random.Random) -> SearchResult:
@@ -157,10 +163,11 @@ class MCTS:
                 break
             if mover == CHANCE:
                 action = sample_chance(sim, rng)
-                child = node.children.get(action)
+                key = action if self.chance_key is None else self.chance_key(sim, action)
+                child = node.children.get(key)
                 step(sim, action)
                 if child is None:
-                    child = node.children[action] = Node(CHANCE)
+                    child = node.children[key] = Node(CHANCE)
                     path.append(child)
                     break
                 node = child

@@ -246,3 +246,71 @@ def test_the_search_takes_the_surest_move_not_only_the_most_visited():
     chosen = ai.surest(SearchResult("starboard", stats, 600, 0.4))
     assert chosen.action == "ahead"     # clearly better on more than 200 games; port on 9 is luck
     assert chosen.stats == stats and chosen.iterations == 600
+
+
+def test_the_levels_search_a_fixed_amount_unless_given_an_allowance():
+    """Without ``think`` a level stops on iterations alone, so a tournament replays the same on
+    any machine; the allowance set in Settings also stops it on the clock."""
+    fixed = ai.make_player("hard", "runner", seed=1).search.mcts.budget
+    assert fixed.iterations == ai.LEVELS["hard"] and fixed.seconds is None
+    timed = ai.make_player("hard", "runner", seed=1, think=2.0).search.mcts.budget
+    assert timed.iterations == ai.LEVELS["hard"] and timed.seconds == 2.0
+
+
+GAME2_ISLANDS = [["g13", "h13", "i13", "j13", "k13"], ["n13", "o13", "p13", "q13", "r13"],
+                 ["d18", "d19", "d20", "e18", "f18"], ["s19", "t19", "s20", "t20", "s21"]]
+
+
+def game2(**ships):
+    """A real position: hard (Runner) v easy, seed 7, game 2, before the Runner's 20th move (it
+    turned toward the Blockader, and was disabled and rammed two moves later)."""
+    data = {"game": "naval-blockade", "to_move": "runner", "runner": {"at": "b16", "heading": "NE"},
+            "blockader": {"at": "g14", "heading": "W"}, "islands": GAME2_ISLANDS,
+            "rocks": ["l8", "t8"], "points": {"runner": 0, "blockader": 2},
+            "moves": {"runner": 19, "blockader": 20}}
+    data.update(ships)
+    return ENGINE.from_position(data)
+
+
+def test_the_runners_playouts_expect_a_blockader_closing_in_not_our_own_helm():
+    """The Runner's search plays its games out against the Blockader that closes in a few ranks
+    north of it (as players do), not the one that heads across its way out (our Blockader's own
+    helm); the two steer apart in the same game two moves earlier, where `easy` went ahead."""
+    player = ai.make_player("hard", "runner", seed=1)
+    player.choose(game2(), "runner")
+    assert player.search.mcts.policy is ai.runner_rollout_policy
+    after = game2(to_move="blockader", runner={"at": "a15", "heading": "N"},
+                  blockader={"at": "i15", "heading": "SW"}, points={"runner": 0, "blockader": 0},
+                  moves={"runner": 18, "blockader": 18})
+    plain = max(ai.scored_choices(after, intercept=False), key=lambda sa: sa[0])[1]
+    across = max(ai.scored_choices(after, intercept=True), key=lambda sa: sa[0])[1]
+    assert plain != across
+    rng = random.Random(3)
+    theirs = [ai.runner_rollout_policy(after, rng) for _ in range(200)]
+    ours = [ai.rollout_policy(after, rng) for _ in range(200)]
+    assert theirs.count(plain) > 60 > ours.count(plain)
+
+
+def test_die_faces_that_only_score_share_one_branch_of_the_search():
+    """In game 2's position (``game2``) the Blockader's bow chaser bears. H2, H1 and a miss leave the same game but for points, so the tree keeps one
+    child for them and one for D4: the enemy's replies after a volley that disabled nobody are
+    searched together, not split by face (which kept the tree two moves shallow)."""
+    from navalgames.ai.mcts import Node
+    state = game2()
+    mcts = ai.make_player("hard", "runner", seed=1).search.mcts
+    root = Node(None)
+    rng = random.Random(1)
+    for _ in range(300):
+        mcts._iterate(root, state, "runner", state.players, rng)
+    chance_nodes = []
+
+    def walk(node):
+        for child in node.children.values():
+            if child.children and next(iter(child.children.values())).mover == "chance":
+                chance_nodes.append(child)
+            walk(child)
+    walk(root)
+    assert chance_nodes, "some volley was searched"
+    for node in chance_nodes:
+        assert set(map(str, node.children)) <= {"D4", "no D4"}
+    assert ai.die_key(state, state.parse_action("H2")) == ai.die_key(state, state.parse_action("M")) == "no D4"

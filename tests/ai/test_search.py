@@ -171,6 +171,24 @@ def test_ismcts_shares_nodes_whose_legality_depends_on_the_sample():
     assert bet.children["pass"].avail > bet.children["show"].avail
 
 
+def test_a_chance_key_pools_the_outcomes_it_calls_alike_into_one_child():
+    from navalgames.ai.mcts import Node
+    state = DiceRace(3, 5, "red")
+    trees = {}
+    for name, key in (("apart", None), ("pooled", lambda sim, outcome: "any roll")):
+        mcts = MCTS(Budget(iterations=300), exploration=1.0, chance_key=key)
+        root = Node(None)
+        rng = random.Random(4)
+        for _ in range(300):
+            mcts._iterate(root, state, "red", state.players, rng)
+        trees[name] = root.children["roll"]
+    assert set(trees["apart"].children) == {"1", "4"}
+    assert set(trees["pooled"].children) == {"any roll"}
+    pooled = trees["pooled"].children["any roll"]
+    assert pooled.visits == trees["pooled"].visits - 1    # every roll after the first went on below it
+    assert set(pooled.children) == {"step", "roll"}       # blue's reply, whatever the die said
+
+
 # --- budgets and determinism ------------------------------------------------------------------
 def test_an_iteration_budget_with_a_seed_gives_the_same_search_every_time():
     state = DiceRace(3, 5, "red")
