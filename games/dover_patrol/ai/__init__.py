@@ -18,6 +18,9 @@ Levels (every action is judged on the same few sampled worlds, so actions compar
   candidates looked at two moves ahead against the enemy's sharpest replies in each world
   (perfect-information Monte Carlo over determinizations). In a quiet spell they also link a
   step away from a piece we face with the attack on coming back (attacks happen on arrival).
+  Among candidates the search values within ``TIE`` points of each other (its noise between
+  quiet moves), they play an attack, else the step nearest the goal (``plans.toward_goal``), not
+  whichever shuffle at home the sampling put first.
   Pressing on with sorties as a draw by quiet turns comes near (``sorties``) is measured but not
   yet used by the levels (``make_presser``). ``hard`` uses more worlds and more
   candidates. We tried single-observer ISMCTS (``navalgames.ai.mcts`` with ``determinize``) here
@@ -33,7 +36,7 @@ The package, each module readable and testable alone:
 - ``ways``: distances and the cost of each piece's way past the pieces in it;
 - ``evaluation``: the judgement of a position (``points``, ``Plan``);
 - ``search``: one and two moves ahead over the sampled worlds;
-- ``plans``: plans longer than the look-ahead (the harbour planner);
+- ``plans``: plans longer than the look-ahead (the harbour planner, the tie-break toward the goal);
 - ``sorties``: errands of one piece (probing flag guards, sweeping a Mine, breaking a blockade of
   our harbour mouth) and the pressure to make progress as a draw by quiet turns comes near;
 - ``deployment``: the booklet's deployments;
@@ -45,7 +48,7 @@ from .deployment import booklet_deployment, harbour_mouth_squares
 from .evaluation import (CLOSE_MAX, FULL_HARBOUR, HEM_COUNT, KNOWING, MATERIAL, PRESSING, SCALE,
                          VALUES, WIN_POINTS, Plan, closing, evaluate, hemmed, plan_for, points)
 from .player import LEVELS, DoverPlayer, make_believer, make_player, make_presser
-from .plans import PLAN_NODES, PLAN_REACH, PLAN_SLACK, harbour_plan
+from .plans import PLAN_NODES, PLAN_REACH, PLAN_SLACK, TIE, harbour_plan, progress, toward_goal
 from .search import (ATTACKS, HOMEWARD, best_next_move, carrying_home, is_sharp, one_move_values,
                      sails_off, stalling, two_move_value)
 from .ways import BOAT, FAR, LAYER, SHIPS, SWEEPER, WAY_SPAN, Ways, crew_of
@@ -53,10 +56,10 @@ from .ways import BOAT, FAR, LAYER, SHIPS, SWEEPER, WAY_SPAN, Ways, crew_of
 __all__ = [
     "ATTACKS", "BOAT", "CLOSE_MAX", "FAR", "FULL_HARBOUR", "HEM_COUNT", "HOMEWARD", "KNOWING",
     "LAYER", "LEVELS", "MATERIAL", "PLAN_NODES", "PLAN_REACH", "PLAN_SLACK", "PRESSING", "SCALE",
-    "SHIPS", "SWEEPER", "VALUES", "WAY_SPAN", "WIN_POINTS", "BehaviourBelief", "DoverPlayer", "Plan",
+    "SHIPS", "SWEEPER", "TIE", "VALUES", "WAY_SPAN", "WIN_POINTS", "BehaviourBelief", "DoverPlayer", "Plan",
     "UniformBelief",
     "Ways", "best_next_move", "booklet_deployment", "carrying_home", "closing", "crew_of",
     "evaluate", "harbour_plan", "hemmed", "is_sharp", "make_believer", "make_player", "make_presser",
     "one_move_values", "plan_for",
-    "points", "sails_off", "stalling", "two_move_value",
+    "points", "progress", "sails_off", "stalling", "toward_goal", "two_move_value",
 ]

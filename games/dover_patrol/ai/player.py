@@ -11,7 +11,7 @@ from ..rules.model import SIDE_INDEX
 from ..rules.state import SETUP
 from .belief import BehaviourBelief, UniformBelief
 from .deployment import booklet_deployment
-from .plans import PLAN_SLACK, harbour_plan
+from .plans import PLAN_SLACK, harbour_plan, toward_goal
 from .search import (RISK_WORLDS, carrying_home, flagship_risk, flagship_square, one_move_values,
                      risks_flagship, sails_off, stalling, two_move_value)
 from .sorties import pressed
@@ -96,7 +96,7 @@ class DoverPlayer:
         if self.presses:   # a draw by quiet turns looming: sorties, attacks, no going round
             return pressed(root, side, worlds, actions, scored,
                            lambda action: self.mean_two_move(worlds, action, side))
-        return scored[0][2]
+        return toward_goal(root, scored)
 
     def deepen(self, started: float, root: DoverState, observation, side: str, actions: list,
                worlds: list[DoverState], deep: dict[int, list[float]]) -> int:
