@@ -23,15 +23,15 @@ def game_at(name: str, ply: int):
 
 
 def test_among_equal_quiet_moves_hard_steps_toward_the_enemy_flag_not_back():
-    # Ply 268: the search's best dozen are home shuffles within a tenth of a point; it ranked
-    # d3-d2 (a step back) first, and played such shuffles for hundreds of plies.
-    state = game_at("hard-v-random-seed7-game0000.yaml", 268)
-    player = ai.make_player("hard", "south", seed=268)
+    # Ply 266: the search's best dozen are home shuffles within a tenth of a point; it ranked
+    # b5-a5 (a step off the way to f12) first, and played such shuffles for hundreds of plies.
+    state = game_at("hard-v-random-seed7-game0000.yaml", 266)
+    player = ai.make_player("hard", "south", seed=266)
     chosen = player.choose(state, "south")
     values = dict((str(a), v) for a, v in player.considered)
     best = player.considered[0][1]
     equal = [a for a, v in player.considered if v >= best - TIE]
-    assert str(player.considered[0][0]) == "d3-d2" and len(equal) > 1
+    assert str(player.considered[0][0]) == "b5-a5" and len(equal) > 1
     assert values[str(chosen)] >= best - TIE          # no worse than the best, by the search
     assert progress(state, chosen) == max(progress(state, a) for a in equal)
     assert progress(state, chosen)[1] > 0             # a step toward the flag
@@ -55,3 +55,28 @@ def test_progress_puts_an_attack_first_and_measures_steps_toward_the_flag_or_hom
             expected = plan.distance(carrying.kind[carrier], action.frm, home) - plan.distance(
                 carrying.kind[carrier], action.to, home)
             assert progress(carrying, action) == (False, expected)
+
+
+def test_hemming_in_counts_only_once_the_enemy_fleet_is_down_to_its_last_ships(monkeypatch):
+    # Ply 298: North (random) still has 26 ships afloat but only 7 that can move, packed at home.
+    # Counting that as hemming it in made hard's 10 on g7 stay facing g8 (stepping off frees a
+    # North piece) instead of sailing off to come back and attack.
+    from games.dover_patrol.ai import evaluation
+    from games.dover_patrol.rules import NORTH
+    state = game_at("hard-v-random-seed7-game0000.yaml", 298)
+    plan = ai.plan_for(state.rules)
+    assert plan.movers(state, NORTH) <= ai.HEM_COUNT and state.fleet_left[NORTH] == 26
+    assert ai.hem_weight(26) == 0.0 < ai.hem_weight(ai.HEM_FLEET[0] - 1) < ai.hem_weight(ai.HEM_FLEET[1]) == 1.0
+    moves = {str(a): a for a in state.legal_actions()}
+
+    def cost_of_sailing_off() -> float:
+        after = {}
+        for name in ("g7-g6", "g2-g3"):
+            trial = state.clone()
+            trial.play(moves[name])
+            after[name] = ai.points(trial, "south")
+        return after["g2-g3"] - after["g7-g6"]
+
+    gated = cost_of_sailing_off()
+    monkeypatch.setattr(evaluation, "hem_weight", lambda fleet_left: 1.0)
+    assert gated < cost_of_sailing_off() - 0.5   # hemming in no longer holds the 10 in place

@@ -14,7 +14,7 @@ Levels (every action is judged on the same few sampled worlds, so actions compar
 - ``normal`` / ``hard``: the detailed judgement (the ways pieces really have to the goal past
   blockers, walls and Mines; a harbour kept clear for a returning flag; hunting pieces they can
   beat; what they know of the enemy; draws by repetition or quiet turns looming; hemming the enemy
-  in once it has only a handful of pieces that can move), and the best
+  in once it has only a handful of pieces that can move and is down to its last ships), and the best
   candidates looked at two moves ahead against the enemy's sharpest replies in each world
   (perfect-information Monte Carlo over determinizations). In a quiet spell they also link a
   step away from a piece we face with the attack on coming back (attacks happen on arrival).
@@ -45,8 +45,9 @@ The package, each module readable and testable alone:
 
 from .belief import BehaviourBelief, UniformBelief
 from .deployment import booklet_deployment, harbour_mouth_squares
-from .evaluation import (CLOSE_MAX, FULL_HARBOUR, HEM_COUNT, KNOWING, MATERIAL, PRESSING, SCALE,
-                         VALUES, WIN_POINTS, Plan, closing, evaluate, hemmed, plan_for, points)
+from .evaluation import (CLOSE_MAX, FULL_HARBOUR, HEM_COUNT, HEM_FLEET, KNOWING, MATERIAL, PRESSING,
+                         SCALE, VALUES, WIN_POINTS, Plan, closing, evaluate, hem_weight, hemmed,
+                         plan_for, points)
 from .player import LEVELS, DoverPlayer, make_believer, make_player, make_presser
 from .plans import PLAN_NODES, PLAN_REACH, PLAN_SLACK, TIE, harbour_plan, progress, toward_goal
 from .search import (ATTACKS, HOMEWARD, best_next_move, carrying_home, is_sharp, one_move_values,
@@ -54,12 +55,12 @@ from .search import (ATTACKS, HOMEWARD, best_next_move, carrying_home, is_sharp,
 from .ways import BOAT, FAR, LAYER, SHIPS, SWEEPER, WAY_SPAN, Ways, crew_of
 
 __all__ = [
-    "ATTACKS", "BOAT", "CLOSE_MAX", "FAR", "FULL_HARBOUR", "HEM_COUNT", "HOMEWARD", "KNOWING",
+    "ATTACKS", "BOAT", "CLOSE_MAX", "FAR", "FULL_HARBOUR", "HEM_COUNT", "HEM_FLEET", "HOMEWARD", "KNOWING",
     "LAYER", "LEVELS", "MATERIAL", "PLAN_NODES", "PLAN_REACH", "PLAN_SLACK", "PRESSING", "SCALE",
     "SHIPS", "SWEEPER", "TIE", "VALUES", "WAY_SPAN", "WIN_POINTS", "BehaviourBelief", "DoverPlayer", "Plan",
     "UniformBelief",
     "Ways", "best_next_move", "booklet_deployment", "carrying_home", "closing", "crew_of",
-    "evaluate", "harbour_plan", "hemmed", "is_sharp", "make_believer", "make_player", "make_presser",
+    "evaluate", "harbour_plan", "hem_weight", "hemmed", "is_sharp", "make_believer", "make_player", "make_presser",
     "one_move_values", "plan_for",
     "points", "progress", "sails_off", "stalling", "toward_goal", "two_move_value",
 ]
