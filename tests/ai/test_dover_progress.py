@@ -80,3 +80,27 @@ def test_hemming_in_counts_only_once_the_enemy_fleet_is_down_to_its_last_ships(m
     gated = cost_of_sailing_off()
     monkeypatch.setattr(evaluation, "hem_weight", lambda fleet_left: 1.0)
     assert gated < cost_of_sailing_off() - 0.5   # hemming in no longer holds the 10 in place
+
+
+def test_hard_throws_no_ship_away_on_a_known_mine_to_restart_the_quiet_count():
+    # ``records/hard-v-random-seed7-game0005-tiebreak.yaml`` (game 5 of the same tournament at
+    # 0c7d920): hard (North), far ahead, sent a ship onto South's Mine on e1, known since the
+    # first one blew up at ply 668, at plies 776, 884, 990 and 1092, each time as the quiet
+    # count passed 100 and the draw began to discount its lead: a removal restarts the count.
+    name = "hard-v-random-seed7-game0005-tiebreak.yaml"
+    for ply in (990, 1092):
+        state = game_at(name, ply)
+        assert state.to_act() == "north" and state.quiet > 100
+        record = read_record(RECORDS / name)
+        played = state.parse_action(record.actions[ply])
+        assert ai.hopeless(state, played)                        # the record's move
+        wasted = [a for a in state.legal_actions() if ai.hopeless(state, a)]
+        assert any(isinstance(a, Move) and a.attack < 0 for a in wasted)   # quiet arrivals too
+        for seed in range(2):
+            chosen = ai.make_player("hard", "north", seed).choose(state, "north")
+            assert not ai.hopeless(state, chosen)
+    # the first ship lost there (ply 668) arrived beside a piece that was only possibly a Mine:
+    # no known loss then
+    state = game_at(name, 668)
+    first = state.parse_action(read_record(RECORDS / name).actions[668])
+    assert str(first) == "e3-e2" and not ai.hopeless(state, first)

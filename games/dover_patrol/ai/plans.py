@@ -1,11 +1,13 @@
 """Plans longer than the look-ahead: the harbour planner, which works out how a flag carrier gets
-home through our own crowded harbour (a sliding puzzle no two-move search sees through)."""
+home through our own crowded harbour (a sliding puzzle no two-move search sees through); the
+tie-break toward the goal among moves the search finds equal; and the attacks never to make."""
 
 from __future__ import annotations
 
 import heapq
 
-from ..rules import FB, DoverState, Move
+from ..rules import FB, MI, ML, DoverState, Move
+from ..rules.tables import DEFENDER_WINS
 from .evaluation import plan_for
 
 PLAN_REACH = 8      # the carrier must be this few moves from home before the harbour is planned
@@ -123,3 +125,31 @@ def toward_goal(state: DoverState, scored: list[tuple[float, float, object]]):
     best = scored[0][0]
     equal = [entry for entry in scored if entry[0] >= best - TIE]
     return max(equal, key=lambda entry: progress(state, entry[2]))[2]
+
+
+# --- What never to play ---------------------------------------------------------------------------
+def hopeless(state: DoverState, action) -> bool:
+    """Whether ``action`` throws a ship away for nothing we do not already know: it arrives
+    beside an enemy Mine (or Mine Layer) we have seen, which blows it up, or attacks an enemy
+    piece we know that sinks it and stays afloat. Found against ``random``: with a lead
+    discounted as the 200-turn draw came near, hard sent a ship onto the same known Mine every
+    hundred plies (five ships in 500 plies), since the removal of any piece, even its own,
+    restarts the quiet-turn count. Judged from what our side knows (the same in every world)."""
+    if not isinstance(action, Move):
+        return False
+    r = state.rules
+    me = state.turn
+    board, owner = state.board, state.owner
+    kind = state.kind[board[action.frm]]
+    for c in r.contact[me][action.to]:
+        q = board[c]
+        if q and owner[q] != me:
+            known = state.pub[q] & state.priv[me][q]
+            if ((known == 1 << MI and not (1 << kind) & r.mine_spares)
+                    or (known == 1 << ML and not (1 << kind) & r.layer_spares)):
+                return True
+    if action.attack < 0:
+        return False
+    target = board[action.attack]
+    known = state.pub[target] & state.priv[me][target]
+    return not known & (known - 1) and r.result[kind][known.bit_length() - 1] == DEFENDER_WINS
