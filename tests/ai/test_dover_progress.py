@@ -104,3 +104,33 @@ def test_hard_throws_no_ship_away_on_a_known_mine_to_restart_the_quiet_count():
     state = game_at(name, 668)
     first = state.parse_action(read_record(RECORDS / name).actions[668])
     assert str(first) == "e3-e2" and not ai.hopeless(state, first)
+
+
+def test_hard_sees_the_quiet_reply_that_strands_its_flag_carrier_on_the_enemy_base():
+    # ``records/hard-v-easy-seed7-game0001.yaml`` (game 1 of `--a hard --b easy --seed 7` at
+    # 3cd023a): at ply 1119 hard's Flying Boat jumped e1-c1 onto South's base and took the flag;
+    # South stepped d2-d1 onto the one square it could leave by, so it ran aground, the flag
+    # stayed home, and the game went on to ply 1675. The look-ahead counted d2-d1 as a quiet
+    # reply (the position as it stands) and never played it.
+    import random
+
+    from games.dover_patrol.ai.search import is_sharp, two_move_value
+    name = "hard-v-easy-seed7-game0001.yaml"
+    state = game_at(name, 1119)
+    record = read_record(RECORDS / name)
+    jump = state.parse_action(record.actions[1119])
+    assert str(jump) == "e1-c1" and state.to_act() == "north"
+    after = state.clone()
+    after.play(jump)
+    strand = after.parse_action("d2-d1")
+    assert is_sharp(after, strand)
+    stranded = after.clone()
+    stranded.play(strand)
+    assert stranded.flag_carrier[0] == 0 and len(stranded.alive[1]) == len(after.alive[1]) - 1
+    world = state.sample(state.observation("north"), random.Random(1))
+    in_world = world.clone()
+    in_world.play(jump)
+    in_world.play(strand)
+    assert two_move_value(world, jump, "north") <= ai.points(in_world, "north") + 1e-9
+    for seed in range(2):
+        assert str(ai.make_player("hard", "north", seed).choose(state, "north")) != "e1-c1"

@@ -16,6 +16,7 @@ Levels (every action is judged on the same few sampled worlds, so actions compar
   beat; what they know of the enemy; draws by repetition or quiet turns looming; hemming the enemy
   in once it has only a handful of pieces that can move and is down to its last ships), and the best
   candidates looked at two moves ahead against the enemy's sharpest replies in each world
+  (every reply, while a flag carrier of ours stands on the enemy base: a quiet one may strand it)
   (perfect-information Monte Carlo over determinizations). In a quiet spell they also link a
   step away from a piece we face with the attack on coming back (attacks happen on arrival).
   Among candidates the search values within ``TIE`` points of each other (its noise between
