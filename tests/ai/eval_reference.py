@@ -21,7 +21,7 @@ from games.dover_patrol.rules import ENGINE
 from games.dover_patrol.rules.model import SIDES
 
 FIXTURE = Path(__file__).with_name("eval_reference.json")
-GAME_PLIES = (40, 120, 200, 280, 360, 440, 520, 600, 700, 800, 900, 1000)   # positions kept
+GAME_PLIES = (40, 80, 120, 160, 200, 240, 280, 360, 440, 520, 600, 700, 800, 900, 1000)   # positions kept
 VARIANT_PLIES = {"first-capture": 150, "flagship-hunt": 150, "pitched-battle": 250,
                  "capture-the-base": 150, "fleet-orders": 120}
 DEEP = 6   # actions whose two-move value is kept (the best by one-move value)

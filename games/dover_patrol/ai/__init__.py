@@ -14,10 +14,17 @@ Levels (every action is judged on the same few sampled worlds, so actions compar
 - ``normal`` / ``hard``: the detailed judgement (the ways pieces really have to the goal past
   blockers, walls and Mines; a harbour kept clear for a returning flag; hunting pieces they can
   beat; what they know of the enemy; draws by repetition or quiet turns looming; hemming the enemy
-  in once it has only a handful of pieces that can move), and the best
+  in once it has only a handful of pieces that can move and is down to its last ships), and the best
   candidates looked at two moves ahead against the enemy's sharpest replies in each world
+  (every reply, while a flag carrier of ours stands on the enemy base: a quiet one may strand it)
   (perfect-information Monte Carlo over determinizations). In a quiet spell they also link a
   step away from a piece we face with the attack on coming back (attacks happen on arrival).
+  Among candidates the search values within ``TIE`` points of each other (its noise between
+  quiet moves), they play an attack, else the step nearest the goal (``plans.toward_goal``), not
+  whichever shuffle at home the sampling put first. They never throw a ship away on a known loss
+  (``plans.hopeless``: beside a Mine they have seen, or attacking a known piece that sinks it),
+  which a lead discounted by a looming draw made look like progress (a removal restarts the
+  quiet-turn count).
   Pressing on with sorties as a draw by quiet turns comes near (``sorties``) is measured but not
   yet used by the levels (``make_presser``). ``hard`` uses more worlds and more
   candidates. We tried single-observer ISMCTS (``navalgames.ai.mcts`` with ``determinize``) here
@@ -33,7 +40,8 @@ The package, each module readable and testable alone:
 - ``ways``: distances and the cost of each piece's way past the pieces in it;
 - ``evaluation``: the judgement of a position (``points``, ``Plan``);
 - ``search``: one and two moves ahead over the sampled worlds;
-- ``plans``: plans longer than the look-ahead (the harbour planner);
+- ``plans``: plans longer than the look-ahead (the harbour planner, the tie-break toward the goal, the
+  attacks never to make);
 - ``sorties``: errands of one piece (probing flag guards, sweeping a Mine, breaking a blockade of
   our harbour mouth) and the pressure to make progress as a draw by quiet turns comes near;
 - ``deployment``: the booklet's deployments;
@@ -42,21 +50,23 @@ The package, each module readable and testable alone:
 
 from .belief import BehaviourBelief, UniformBelief
 from .deployment import booklet_deployment, harbour_mouth_squares
-from .evaluation import (CLOSE_MAX, FULL_HARBOUR, HEM_COUNT, KNOWING, MATERIAL, PRESSING, SCALE,
-                         VALUES, WIN_POINTS, Plan, closing, evaluate, hemmed, plan_for, points)
+from .evaluation import (CLOSE_MAX, FULL_HARBOUR, HEM_COUNT, HEM_FLEET, KNOWING, MATERIAL, PRESSING,
+                         SCALE, VALUES, WIN_POINTS, Plan, closing, evaluate, hem_weight, hemmed,
+                         plan_for, points)
 from .player import LEVELS, DoverPlayer, make_believer, make_player, make_presser
-from .plans import PLAN_NODES, PLAN_REACH, PLAN_SLACK, harbour_plan
+from .plans import (PLAN_NODES, PLAN_REACH, PLAN_SLACK, TIE, harbour_plan, hopeless, progress,
+                    toward_goal)
 from .search import (ATTACKS, HOMEWARD, best_next_move, carrying_home, is_sharp, one_move_values,
                      sails_off, stalling, two_move_value)
 from .ways import BOAT, FAR, LAYER, SHIPS, SWEEPER, WAY_SPAN, Ways, crew_of
 
 __all__ = [
-    "ATTACKS", "BOAT", "CLOSE_MAX", "FAR", "FULL_HARBOUR", "HEM_COUNT", "HOMEWARD", "KNOWING",
+    "ATTACKS", "BOAT", "CLOSE_MAX", "FAR", "FULL_HARBOUR", "HEM_COUNT", "HEM_FLEET", "HOMEWARD", "KNOWING",
     "LAYER", "LEVELS", "MATERIAL", "PLAN_NODES", "PLAN_REACH", "PLAN_SLACK", "PRESSING", "SCALE",
-    "SHIPS", "SWEEPER", "VALUES", "WAY_SPAN", "WIN_POINTS", "BehaviourBelief", "DoverPlayer", "Plan",
+    "SHIPS", "SWEEPER", "TIE", "VALUES", "WAY_SPAN", "WIN_POINTS", "BehaviourBelief", "DoverPlayer", "Plan",
     "UniformBelief",
     "Ways", "best_next_move", "booklet_deployment", "carrying_home", "closing", "crew_of",
-    "evaluate", "harbour_plan", "hemmed", "is_sharp", "make_believer", "make_player", "make_presser",
+    "evaluate", "harbour_plan", "hem_weight", "hopeless", "hemmed", "is_sharp", "make_believer", "make_player", "make_presser",
     "one_move_values", "plan_for",
-    "points", "sails_off", "stalling", "two_move_value",
+    "points", "progress", "sails_off", "stalling", "toward_goal", "two_move_value",
 ]

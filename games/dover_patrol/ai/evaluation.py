@@ -108,12 +108,17 @@ class Plan(Ways):
         # steeply more as the last ones are sunk or boxed in; hunting a mover is worth that much
         # more. Hemming the enemy in only draws while our own flag is away, and is no aim while
         # we carry the enemy flag home (a carrier that boxes an enemy ship in would stay put).
+        # Only once the enemy fleet is down to its last ships: a fleet of thirty packed at home
+        # has few movers too, and walling it in made our pieces stand facing it instead of
+        # stepping off to attack (each capture frees more of its movers).
         hem = 0.0
         sinking_a_mover = 0.0
-        if not self.rules.flags or (state.flag_sq[side] == self.rules.bases[side] and not carrying):
+        weight = hem_weight(state.fleet_left[1 - side])
+        if weight and (not self.rules.flags
+                       or (state.flag_sq[side] == self.rules.bases[side] and not carrying)):
             movers = self.movers(state, 1 - side)
-            hem = hemmed(movers)
-            sinking_a_mover = hemmed(movers - 1) - hem
+            hem = weight * hemmed(movers)
+            sinking_a_mover = weight * (hemmed(movers - 1) - hemmed(movers))
         return (MATERIAL * material + self.race(state, side) - crowding + known
                 + PRESSING * forward + self.hunt(state, side, sinking_a_mover) + hem)
 
@@ -250,6 +255,17 @@ HEM_COUNT = 10   # an enemy with more movers than this is not worth hemming in y
 def hemmed(movers: int) -> float:
     """Points for the enemy having only ``movers`` pieces that can move."""
     return 0.0 if movers > HEM_COUNT else 40.0 * 0.7 ** max(movers, 0)
+
+
+HEM_FLEET = (20, 12)   # enemy ships afloat (Mines aside) from which hemming it in starts to count, and counts fully
+
+
+def hem_weight(fleet_left: int) -> float:
+    """How much hemming in counts against an enemy with ``fleet_left`` ships afloat (not Mines):
+    nothing while it has many (its few movers only mean a fleet packed at home), fully once it
+    is down to its last dozen, where hemming in is how a harbour packed shut is beaten."""
+    start, full = HEM_FLEET
+    return min(1.0, max(0.0, (start - fleet_left) / (start - full)))
 
 
 CLOSE_MAX = 0.8 * WAY_SPAN + 24.0   # closing(0): the most an approach is worth

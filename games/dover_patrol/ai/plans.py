@@ -1,11 +1,13 @@
 """Plans longer than the look-ahead: the harbour planner, which works out how a flag carrier gets
-home through our own crowded harbour (a sliding puzzle no two-move search sees through)."""
+home through our own crowded harbour (a sliding puzzle no two-move search sees through); the
+tie-break toward the goal among moves the search finds equal; and the attacks never to make."""
 
 from __future__ import annotations
 
 import heapq
 
-from ..rules import FB, DoverState
+from ..rules import FB, MI, ML, DoverState, Move
+from ..rules.tables import DEFENDER_WINS
 from .evaluation import plan_for
 
 PLAN_REACH = 8      # the carrier must be this few moves from home before the harbour is planned
@@ -84,3 +86,70 @@ def harbour_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
     return None
 
 
+
+
+# --- A tie-break toward the goal -----------------------------------------------------------------
+TIE = 0.3   # points within which the search's candidates count as equal (its noise between quiet moves)
+
+
+def progress(state: DoverState, action) -> tuple[bool, int]:
+    """Whether ``action`` attacks (a removal is progress against the quiet-turn rule), and how
+    much nearer it brings the piece it moves to the enemy flag, or home once we carry it (in
+    plain moves, walls counted; the Flying Boat flies); (False, 0) for anything but a move.
+
+    Why: in a quiet middle game the search's best dozen moves are often shuffles at home within a
+    tenth of a point of each other (which one comes first is sampling noise), so ``hard`` went
+    back and forth (d2-e2, e2-d2, f1-f2, f2-f1) while its front stood still, and took a median of
+    over 600 plies to beat a player moving at random. Among equals, a step toward the goal brings
+    pieces into contact, where the search sees attacks."""
+    if not isinstance(action, Move):
+        return False, 0
+    r = state.rules
+    me = state.owner[state.board[action.frm]]
+    goal = state.flag_sq[1 - me] if r.flags else r.bases[1 - me]
+    carrier = state.flag_carrier[1 - me] if r.flags else 0
+    if carrier and state.owner[carrier] == me:
+        goal = r.bases[me]
+    if goal < 0:
+        return action.attack >= 0, 0
+    plan = plan_for(r)
+    kind = state.kind[state.board[action.frm]]
+    gained = plan.distance(kind, action.frm, goal) - plan.distance(kind, action.to, goal)
+    return action.attack >= 0, gained
+
+
+def toward_goal(state: DoverState, scored: list[tuple[float, float, object]]):
+    """The action to play among the search's ``scored`` candidates (value two moves ahead, value
+    one move ahead, action; best first): of those within TIE of the best, an attack, else the
+    one that makes the most ``progress``, the search's order breaking ties."""
+    best = scored[0][0]
+    equal = [entry for entry in scored if entry[0] >= best - TIE]
+    return max(equal, key=lambda entry: progress(state, entry[2]))[2]
+
+
+# --- What never to play ---------------------------------------------------------------------------
+def hopeless(state: DoverState, action) -> bool:
+    """Whether ``action`` throws a ship away for nothing we do not already know: it arrives
+    beside an enemy Mine (or Mine Layer) we have seen, which blows it up, or attacks an enemy
+    piece we know that sinks it and stays afloat. Found against ``random``: with a lead
+    discounted as the 200-turn draw came near, hard sent a ship onto the same known Mine every
+    hundred plies (five ships in 500 plies), since the removal of any piece, even its own,
+    restarts the quiet-turn count. Judged from what our side knows (the same in every world)."""
+    if not isinstance(action, Move):
+        return False
+    r = state.rules
+    me = state.turn
+    board, owner = state.board, state.owner
+    kind = state.kind[board[action.frm]]
+    for c in r.contact[me][action.to]:
+        q = board[c]
+        if q and owner[q] != me:
+            known = state.pub[q] & state.priv[me][q]
+            if ((known == 1 << MI and not (1 << kind) & r.mine_spares)
+                    or (known == 1 << ML and not (1 << kind) & r.layer_spares)):
+                return True
+    if action.attack < 0:
+        return False
+    target = board[action.attack]
+    known = state.pub[target] & state.priv[me][target]
+    return not known & (known - 1) and r.result[kind][known.bit_length() - 1] == DEFENDER_WINS

@@ -11,7 +11,7 @@ from ..rules.model import SIDE_INDEX
 from ..rules.state import SETUP
 from .belief import BehaviourBelief, UniformBelief
 from .deployment import booklet_deployment
-from .plans import PLAN_SLACK, harbour_plan
+from .plans import PLAN_SLACK, harbour_plan, hopeless, toward_goal
 from .search import (RISK_WORLDS, carrying_home, flagship_risk, flagship_square, one_move_values,
                      risks_flagship, sails_off, stalling, two_move_value)
 from .sorties import pressed
@@ -62,6 +62,8 @@ class DoverPlayer:
         actions = root.legal_actions()
         if len(actions) == 1:
             return actions[0]
+        if self.candidates:   # normal and hard never throw a ship away on a known loss
+            actions = [a for a in actions if not hopeless(root, a)] or actions
         worlds = [root] + [self.belief.sample(root, observation, self.rng) for _ in range(self.worlds - 1)]
         values = one_move_values(worlds, side, actions, self.detailed)
         jitter = [self.slack * self.rng.random() for _ in actions]
@@ -96,7 +98,7 @@ class DoverPlayer:
         if self.presses:   # a draw by quiet turns looming: sorties, attacks, no going round
             return pressed(root, side, worlds, actions, scored,
                            lambda action: self.mean_two_move(worlds, action, side))
-        return scored[0][2]
+        return toward_goal(root, scored)
 
     def deepen(self, started: float, root: DoverState, observation, side: str, actions: list,
                worlds: list[DoverState], deep: dict[int, list[float]]) -> int:

@@ -162,6 +162,13 @@ def carrying_home(state: DoverState, side: str) -> bool:
     return bool(carrier) and state.owner[carrier] == me
 
 
+def carrier_on_base(state: DoverState, me: int) -> bool:
+    """Whether a piece of the other side stands on ``me``'s base (it has just taken our flag)."""
+    base = state.rules.bases[me] if state.rules.flags else -1
+    piece = state.board[base] if base >= 0 else 0
+    return bool(piece) and state.owner[piece] != me
+
+
 HOMEWARD, ATTACKS = "homeward", "attacks"
 
 
@@ -212,13 +219,18 @@ def best_next_move(state: DoverState, side: str, detailed: bool, kind: str) -> t
 
 
 def is_sharp(state: DoverState, action) -> bool:
-    """An action that changes the position at once: an attack, a base entry, a flag moving, or
-    a ship sailing into a harbour's mouth (which can shut a harbour packed full for good)."""
+    """An action that changes the position at once: an attack, a base entry, a flag moving, a
+    ship sailing into a harbour's mouth (which can shut a harbour packed full for good), or any
+    move while a piece of the other side stands on the mover's base with a flag it must take off
+    next turn: a quiet move that takes its last exit strands it (it runs aground, the flag stays).
+    Found against ``easy``: hard's Flying Boat jumped onto the enemy base, took the flag, and ran
+    aground when the enemy stepped onto the one square beside the base it could leave by."""
     if isinstance(action, Move):
         gates = gate_bits(state.rules, 1 - state.turn)   # the gates of the side not moving
         return (action.attack >= 0 or state.rules.is_base[action.to] >= 0 or gates >> action.to & 1
                 or state.board[action.frm] in state.flag_carrier
-                or plan_for(state.rules).mouth_bits >> action.to & 1)
+                or plan_for(state.rules).mouth_bits >> action.to & 1
+                or carrier_on_base(state, state.turn))
     return not isinstance(action, EndTurn)   # an attack (Fleet Orders) or a flag transfer
 
 

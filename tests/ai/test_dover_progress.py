@@ -1,0 +1,136 @@
+"""Dover Patrol: making progress in quiet spells, checked on positions of real tournament games.
+
+``records/hard-v-random-seed7-game0000.yaml`` is game 0 of `navalgames tournament dover-patrol
+--a hard --b random --seed 7` at 3cd023a: hard (South) took 541 plies to take the enemy flag
+from a player moving at random, shuffling pieces at home back and forth in between.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from games.dover_patrol import ai
+from games.dover_patrol.ai.plans import TIE, progress
+from games.dover_patrol.rules import Move
+from navalgames.core.match import replay
+from navalgames.core.records import read_record
+
+RECORDS = Path(__file__).parent / "records"
+
+
+def game_at(name: str, ply: int):
+    return replay(read_record(RECORDS / name), upto=ply)
+
+
+def test_among_equal_quiet_moves_hard_steps_toward_the_enemy_flag_not_back():
+    # Ply 266: the search's best dozen are home shuffles within a tenth of a point; it ranked
+    # b5-a5 (a step off the way to f12) first, and played such shuffles for hundreds of plies.
+    state = game_at("hard-v-random-seed7-game0000.yaml", 266)
+    player = ai.make_player("hard", "south", seed=266)
+    chosen = player.choose(state, "south")
+    values = dict((str(a), v) for a, v in player.considered)
+    best = player.considered[0][1]
+    equal = [a for a, v in player.considered if v >= best - TIE]
+    assert str(player.considered[0][0]) == "b5-a5" and len(equal) > 1
+    assert values[str(chosen)] >= best - TIE          # no worse than the best, by the search
+    assert progress(state, chosen) == max(progress(state, a) for a in equal)
+    assert progress(state, chosen)[1] > 0             # a step toward the flag
+
+
+def test_progress_puts_an_attack_first_and_measures_steps_toward_the_flag_or_home():
+    state = game_at("hard-v-random-seed7-game0000.yaml", 232)   # South to move
+    moves = {str(a): a for a in state.legal_actions() if isinstance(a, Move)}
+    assert progress(state, moves["f6-e6xe7"]) == (True, -1)       # an attack, a step off the way
+    assert progress(state, moves["f6-f7"]) == (False, 1)          # a step toward f12
+    assert progress(state, moves["f6-f5"]) == (False, -1)
+    assert max(progress(state, moves[m]) for m in ("f6-f7", "f6-e6xe7")) == (True, -1)
+    # once South carries the North flag, the goal is South's own base
+    carrying = game_at("hard-v-random-seed7-game0000.yaml", 560)
+    carrier = carrying.flag_carrier[1]
+    assert carrier and carrying.owner[carrier] == 0 and carrying.to_act() == "south"
+    home = carrying.rules.bases[0]
+    plan = ai.plan_for(carrying.rules)
+    for action in carrying.legal_actions():
+        if isinstance(action, Move) and action.frm == carrying.pos[carrier] and action.attack < 0:
+            expected = plan.distance(carrying.kind[carrier], action.frm, home) - plan.distance(
+                carrying.kind[carrier], action.to, home)
+            assert progress(carrying, action) == (False, expected)
+
+
+def test_hemming_in_counts_only_once_the_enemy_fleet_is_down_to_its_last_ships(monkeypatch):
+    # Ply 298: North (random) still has 26 ships afloat but only 7 that can move, packed at home.
+    # Counting that as hemming it in made hard's 10 on g7 stay facing g8 (stepping off frees a
+    # North piece) instead of sailing off to come back and attack.
+    from games.dover_patrol.ai import evaluation
+    from games.dover_patrol.rules import NORTH
+    state = game_at("hard-v-random-seed7-game0000.yaml", 298)
+    plan = ai.plan_for(state.rules)
+    assert plan.movers(state, NORTH) <= ai.HEM_COUNT and state.fleet_left[NORTH] == 26
+    assert ai.hem_weight(26) == 0.0 < ai.hem_weight(ai.HEM_FLEET[0] - 1) < ai.hem_weight(ai.HEM_FLEET[1]) == 1.0
+    moves = {str(a): a for a in state.legal_actions()}
+
+    def cost_of_sailing_off() -> float:
+        after = {}
+        for name in ("g7-g6", "g2-g3"):
+            trial = state.clone()
+            trial.play(moves[name])
+            after[name] = ai.points(trial, "south")
+        return after["g2-g3"] - after["g7-g6"]
+
+    gated = cost_of_sailing_off()
+    monkeypatch.setattr(evaluation, "hem_weight", lambda fleet_left: 1.0)
+    assert gated < cost_of_sailing_off() - 0.5   # hemming in no longer holds the 10 in place
+
+
+def test_hard_throws_no_ship_away_on_a_known_mine_to_restart_the_quiet_count():
+    # ``records/hard-v-random-seed7-game0005-tiebreak.yaml`` (game 5 of the same tournament at
+    # 0c7d920): hard (North), far ahead, sent a ship onto South's Mine on e1, known since the
+    # first one blew up at ply 668, at plies 776, 884, 990 and 1092, each time as the quiet
+    # count passed 100 and the draw began to discount its lead: a removal restarts the count.
+    name = "hard-v-random-seed7-game0005-tiebreak.yaml"
+    for ply in (990, 1092):
+        state = game_at(name, ply)
+        assert state.to_act() == "north" and state.quiet > 100
+        record = read_record(RECORDS / name)
+        played = state.parse_action(record.actions[ply])
+        assert ai.hopeless(state, played)                        # the record's move
+        wasted = [a for a in state.legal_actions() if ai.hopeless(state, a)]
+        assert any(isinstance(a, Move) and a.attack < 0 for a in wasted)   # quiet arrivals too
+        for seed in range(2):
+            chosen = ai.make_player("hard", "north", seed).choose(state, "north")
+            assert not ai.hopeless(state, chosen)
+    # the first ship lost there (ply 668) arrived beside a piece that was only possibly a Mine:
+    # no known loss then
+    state = game_at(name, 668)
+    first = state.parse_action(read_record(RECORDS / name).actions[668])
+    assert str(first) == "e3-e2" and not ai.hopeless(state, first)
+
+
+def test_hard_sees_the_quiet_reply_that_strands_its_flag_carrier_on_the_enemy_base():
+    # ``records/hard-v-easy-seed7-game0001.yaml`` (game 1 of `--a hard --b easy --seed 7` at
+    # 3cd023a): at ply 1119 hard's Flying Boat jumped e1-c1 onto South's base and took the flag;
+    # South stepped d2-d1 onto the one square it could leave by, so it ran aground, the flag
+    # stayed home, and the game went on to ply 1675. The look-ahead counted d2-d1 as a quiet
+    # reply (the position as it stands) and never played it.
+    import random
+
+    from games.dover_patrol.ai.search import is_sharp, two_move_value
+    name = "hard-v-easy-seed7-game0001.yaml"
+    state = game_at(name, 1119)
+    record = read_record(RECORDS / name)
+    jump = state.parse_action(record.actions[1119])
+    assert str(jump) == "e1-c1" and state.to_act() == "north"
+    after = state.clone()
+    after.play(jump)
+    strand = after.parse_action("d2-d1")
+    assert is_sharp(after, strand)
+    stranded = after.clone()
+    stranded.play(strand)
+    assert stranded.flag_carrier[0] == 0 and len(stranded.alive[1]) == len(after.alive[1]) - 1
+    world = state.sample(state.observation("north"), random.Random(1))
+    in_world = world.clone()
+    in_world.play(jump)
+    in_world.play(strand)
+    assert two_move_value(world, jump, "north") <= ai.points(in_world, "north") + 1e-9
+    for seed in range(2):
+        assert str(ai.make_player("hard", "north", seed).choose(state, "north")) != "e1-c1"
