@@ -6,7 +6,8 @@ Like a beginner, it checks whether the ship it moves can be attacked where it ar
 other reply of the enemy: not what its move leaves open, nor threats to the ships it leaves
 standing. It does not go back and forth (a move back where one of its ships just came from, or
 into a position seen before, costs a few points), in a quiet spell it sees that a ship facing
-its prey can sail off and attack on coming back (attacks happen on arrival), and it brings a
+its prey can sail off and attack on coming back (attacks happen on arrival), as a draw by
+quiet turns looms it presses on with attacks and sorties (``sorties``), and it brings a
 captured flag home through its own harbour with the harbour planner. So it plays on and finishes
 games against weaker players, and leaves openings a good player punishes: a ship left where an
 enemy piece can reach it, a guard moved away from its flag or its harbour, a flag carrier's way
@@ -25,6 +26,7 @@ from ..rules.model import SIDE_INDEX
 from .evaluation import points
 from .plans import PLAN_SLACK, harbour_plan
 from .search import ATTACKS, best_next_move, carrying_home, sails_off, stalling
+from .sorties import pressed, pressure
 
 REPEAT_COST = 3.0   # points taken from a move for each time the position it makes was seen before
 BACK_COST = 3.0     # ... and from a move back onto a square one of our ships left lately
@@ -44,7 +46,8 @@ class Beginner:
         ship risks where it arrives (``exposure``), REPEAT_COST for each time the position it
         makes has been seen and BACK_COST for a ship going back where one just came from (an
         attack excepted); in a quiet spell, a move sailing off to attack on its return counted
-        at that attack's worth. Or, when we carry the enemy flag home, the harbour planner's
+        at that attack's worth, and with a draw by quiet turns looming, an attack or a sortie
+        (``sorties.pressed``). Or, when we carry the enemy flag home, the harbour planner's
         next move if it is worth nearly as much one move ahead (its worth shows only a few
         moves later)."""
         values = [v + exposure(worlds, action, side) - REPEAT_COST * seen(root, action)
@@ -53,7 +56,13 @@ class Beginner:
             for i, action in enumerate(actions):
                 if sails_off(root, action):
                     values[i] = max(values[i], sail_off_value(worlds, action, side))
-        chosen = actions[max(range(len(actions)), key=lambda i: values[i] + jitter[i])]
+        order = sorted(range(len(actions)), key=lambda i: -(values[i] + jitter[i]))
+        chosen = actions[order[0]]
+        if pressure(root) and not carrying_home(root, side):
+            # a draw by quiet turns looming: attacks, sorties, no going round (``sorties``)
+            scored = [(values[i] + jitter[i], values[i], actions[i]) for i in order]
+            chosen = pressed(root, side, worlds, actions, scored,
+                             lambda action: values[actions.index(action)])
         planned = harbour_move(root, side, actions, values, values[actions.index(chosen)])
         if planned is not None:
             chosen = planned
