@@ -1,15 +1,12 @@
 """Dover Patrol's `normal` level, a beginner's game: one move ahead with the detailed judgement,
-the moved ship checked where it arrives, no marking time, a captured flag brought home."""
+the moved ship checked where it arrives, no going back and forth. (Bringing a flag home through a
+jammed harbour: ``test_dover_ai``.)"""
 
 from __future__ import annotations
-
-import pytest
-from test_dover_ai import JAMMED_HARBOUR, play_out
 
 from games.dover_patrol import ai
 from games.dover_patrol.ai.beginner import exposure, seen
 from games.dover_patrol.rules import ENGINE
-from navalgames.ai.player import RandomPlayer
 
 # South's 4 on d5 faces nothing; North's 9 on c7 is known. An attack happens only on arrival and
 # only straight ahead (rules: facing reading), so the 9 sinks the 4 on d6 by arriving on d7 and on
@@ -52,11 +49,3 @@ def test_normal_looks_one_move_ahead_and_easy_and_hard_are_unchanged():
     hard.choose(state, "south")
     assert not hard.beginner and hard.searched[1] > 0
 
-
-@pytest.mark.parametrize("seed", [1, 2])
-def test_normal_brings_a_flag_home_through_a_harbour_mouth_jammed_with_its_own_ships(seed):
-    # The harbour planner's sliding puzzle (see test_dover_ai): one move ahead sees no progress.
-    state = ENGINE.from_position(JAMMED_HARBOUR)
-    players = {"south": ai.make_player("normal", "south", seed), "north": RandomPlayer(seed + 10)}
-    play_out(state, players, 80)
-    assert state.outcome() is not None and state.outcome().reason == "both flags on South's base"
