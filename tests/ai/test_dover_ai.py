@@ -293,10 +293,11 @@ def test_the_harbour_planner_solves_the_sliding_puzzle_of_a_packed_harbour():
     assert ai.harbour_plan(ENGINE.from_position(JAMMED_HARBOUR), NORTH) is None   # North carries nothing
 
 
+@pytest.mark.parametrize("level", ["hard", "normal"])   # normal: one move ahead sees no progress
 @pytest.mark.parametrize("seed", [1, 2])
-def test_a_flag_carrier_gets_in_past_a_harbour_mouth_jammed_with_its_own_ships(seed):
+def test_a_flag_carrier_gets_in_past_a_harbour_mouth_jammed_with_its_own_ships(seed, level):
     state = ENGINE.from_position(JAMMED_HARBOUR)
-    players = {"south": ai.make_player("hard", "south", seed), "north": RandomPlayer(seed + 10)}
+    players = {"south": ai.make_player(level, "south", seed), "north": RandomPlayer(seed + 10)}
     play_out(state, players, 80)
     assert state.outcome() is not None and state.outcome().reason == "both flags on South's base"
 

@@ -11,23 +11,29 @@ true identities of unrevealed enemy pieces cannot change what it does.
 Levels (every action is judged on the same few sampled worlds, so actions compare fairly):
 - ``easy``: one move ahead, with a plain judgement (material, plain distance to the goal) and a
   point or so of slack, so it is sensible but beatable.
-- ``normal`` / ``hard``: the detailed judgement (the ways pieces really have to the goal past
-  blockers, walls and Mines; a harbour kept clear for a returning flag; hunting pieces they can
-  beat; what they know of the enemy; draws by repetition or quiet turns looming; hemming the enemy
+- ``normal``: a beginner's game (``beginner``): one move ahead with the detailed judgement below,
+  checking only whether the ship it moves can be attacked where it arrives; it does not go back
+  and forth, links sailing off with the attack on coming back in a quiet spell, and brings a
+  captured flag home with the harbour planner. It beats ``easy`` and ``random`` but leaves
+  openings (ships left in reach, guards moved away, a carrier's way home) that ``hard`` and a
+  good player punish.
+- ``hard``: the detailed judgement (the ways pieces really have to the goal past
+  blockers, walls and Mines; a harbour kept clear for a returning flag; hunting pieces it can
+  beat; what it knows of the enemy; draws by repetition or quiet turns looming; hemming the enemy
   in once it has only a handful of pieces that can move and is down to its last ships), and the best
   candidates looked at two moves ahead against the enemy's sharpest replies in each world
   (every reply, while a flag carrier of ours stands on the enemy base: a quiet one may strand it)
-  (perfect-information Monte Carlo over determinizations). In a quiet spell they also link a
-  step away from a piece we face with the attack on coming back (attacks happen on arrival).
+  (perfect-information Monte Carlo over determinizations). In a quiet spell it also links a
+  step away from a piece it faces with the attack on coming back (attacks happen on arrival).
   Among candidates the search values within ``TIE`` points of each other (its noise between
-  quiet moves), they play an attack, else the step nearest the goal (``plans.toward_goal``), not
-  whichever shuffle at home the sampling put first. They never throw a ship away on a known loss
-  (``plans.hopeless``: beside a Mine they have seen, or attacking a known piece that sinks it),
+  quiet moves), it plays an attack, else the step nearest the goal (``plans.toward_goal``), not
+  whichever shuffle at home the sampling put first. It never throws a ship away on a known loss
+  (``plans.hopeless``: beside a Mine it has seen, or attacking a known piece that sinks it),
   which a lead discounted by a looming draw made look like progress (a removal restarts the
   quiet-turn count).
   Pressing on with sorties as a draw by quiet turns comes near (``sorties``) is measured but not
-  yet used by the levels (``make_presser``). ``hard`` uses more worlds and more
-  candidates. We tried single-observer ISMCTS (``navalgames.ai.mcts`` with ``determinize``) here
+  yet used by the levels (``make_presser``). Its worlds and candidates: ``LEVELS``.
+  We tried single-observer ISMCTS (``navalgames.ai.mcts`` with ``determinize``) here
   first: at a second a move it spread its visits almost evenly over 30-40 moves whose values
   differ by less than the sampling noise, and played worse than the one-move player; comparing
   every action on the same worlds removes that noise.
@@ -45,6 +51,7 @@ The package, each module readable and testable alone:
 - ``sorties``: errands of one piece (probing flag guards, sweeping a Mine, breaking a blockade of
   our harbour mouth) and the pressure to make progress as a draw by quiet turns comes near;
 - ``deployment``: the booklet's deployments;
+- ``beginner``: what only ``normal`` does (``Beginner``);
 - ``player``: ``DoverPlayer``, its ``LEVELS`` and ``make_player`` (the game's AI entry point).
 """
 

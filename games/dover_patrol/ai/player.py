@@ -9,6 +9,7 @@ from typing import Any
 from ..rules import DoverState, Move
 from ..rules.model import SIDE_INDEX
 from ..rules.state import SETUP
+from .beginner import Beginner
 from .belief import BehaviourBelief, UniformBelief
 from .deployment import booklet_deployment
 from .plans import PLAN_SLACK, harbour_plan, hopeless, toward_goal
@@ -28,6 +29,7 @@ class DoverPlayer:
     move ahead (our answer to the enemy's most dangerous replies), then on more worlds (see
     ``deepen``).
     ``behaviour``: the worlds follow what the enemy's pieces did (``belief.BehaviourBelief``).
+    ``beginner`` (normal): the one-move choice is made by ``beginner.Beginner``.
     """
 
     def __init__(self, level: str, seed: int | None, worlds: int, candidates: int = 0,
@@ -50,6 +52,7 @@ class DoverPlayer:
         self.risks: dict[int, tuple[float, float]] = {}   # Flagship Hunt: see weigh_flagship_risks
         self.risk_worlds: list[DoverState] = []
         self.presses = False     # whether a looming draw makes it press on (sorties.pressed)
+        self.beginner: Beginner | None = None   # normal's one-move game (see ``beginner``)
 
     def choose(self, state: DoverState, side: str) -> Any:
         started = time.perf_counter()
@@ -70,6 +73,8 @@ class DoverPlayer:
         ranked = sorted(range(len(actions)), key=lambda i: -(values[i] + jitter[i]))
         if not self.candidates:
             self.considered = [(actions[i], values[i]) for i in ranked[:5]]
+            if self.beginner:
+                return self.beginner.move(root, side, worlds, actions, values, jitter)
             return actions[ranked[0]]
         chosen = ranked[:self.candidates]
         if stalling(root):   # also the pieces that would have to sail off to attack
@@ -178,7 +183,7 @@ BEHAVIOUR = False   # whether normal and hard deal identities after the enemy's 
 #: whether the evaluation is the detailed one (piece-aware ways, hunting, knowledge, crowding),
 #: whether the worlds follow the enemy's behaviour, and whether the search grows with the think
 #: allowance (only hard: normal stays a fair match for a beginner, whatever the allowance)
-LEVELS = {"easy": (3, 0, 1.0, False, False, False), "normal": (3, 6, 0.3, True, BEHAVIOUR, False),
+LEVELS = {"easy": (3, 0, 1.0, False, False, False), "normal": (3, 0, 0.3, True, BEHAVIOUR, False),
           "hard": (5, 12, 0.01, True, BEHAVIOUR, True)}
 ANSWERS = 3        # with time to think: the enemy's most dangerous replies we answer (see ``deepen``)
 ANSWER_COST = 5    # a first guess of how much dearer a candidate is three moves ahead than two (4.7x measured)
@@ -192,8 +197,11 @@ def make_player(level: str, side: str, seed: int | None = None, think: float | N
     if level not in LEVELS:
         raise ValueError(f"no level {level!r} for Dover Patrol: expected easy, normal or hard")
     worlds, candidates, slack, detailed, behaviour, grows = LEVELS[level]
-    return DoverPlayer(level, seed, worlds, candidates, slack, detailed, behaviour,
-                       think if grows else None)
+    player = DoverPlayer(level, seed, worlds, candidates, slack, detailed, behaviour,
+                         think if grows else None)
+    if level == "normal":   # a beginner's game: see ``beginner``
+        player.beginner = Beginner()
+    return player
 
 
 def make_believer(level: str, side: str, seed: int | None = None, think: float | None = None) -> DoverPlayer:
