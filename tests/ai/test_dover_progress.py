@@ -134,3 +134,25 @@ def test_hard_sees_the_quiet_reply_that_strands_its_flag_carrier_on_the_enemy_ba
     assert two_move_value(world, jump, "north") <= ai.points(in_world, "north") + 1e-9
     for seed in range(2):
         assert str(ai.make_player("hard", "north", seed).choose(state, "north")) != "e1-c1"
+
+
+def test_a_carrier_boxed_in_far_from_home_is_planned_for_once_the_quiet_turns_mount():
+    # ``records/hard-v-random-seed7-game0015.yaml`` (game 15 of `--a hard --b random --seed 7`
+    # at 6fc3d20, drawn by 200 quiet turns): North's Flying Boat took the flag and stood on e4,
+    # nine moves from home, in a lane between South's Mine on f5 and Submarine on d5 with our own
+    # 10 on e5 ahead of it. The 10 must lead it up the lane (e5-e6 first), which the two-move
+    # look-ahead values ~8 points below shuffling at home, so nothing moved for 200 turns.
+    from games.dover_patrol.ai.plans import PLAN_REACH, harbour_plan, stuck
+    early = game_at("hard-v-random-seed7-game0015.yaml", 601)
+    late = game_at("hard-v-random-seed7-game0015.yaml", 701)
+    for state in (early, late):
+        carrier = state.flag_carrier[0]
+        assert state.owner[carrier] == 1 and state.to_act() == "north"
+        assert state.pos[carrier] == 3 * 8 + 4                         # e4: rank 4, file e
+    assert not stuck(early) and harbour_plan(early, 1) is None      # far out: look-ahead alone
+    assert stuck(late)
+    planned = harbour_plan(late, 1)
+    assert planned is not None and planned[2] == -1
+    chosen = ai.make_player("hard", "north", seed=701).choose(late, "north")
+    assert str(chosen) == "e5-e6"
+    assert PLAN_REACH < 9   # nine moves out: only the quiet turns bring the planner in

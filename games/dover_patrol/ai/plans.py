@@ -13,6 +13,16 @@ from .evaluation import plan_for
 PLAN_REACH = 8      # the carrier must be this few moves from home before the harbour is planned
 PLAN_SLACK = 8.0    # points a planned harbour move may look worse than the best (not a lost carrier)
 PLAN_NODES = 20_000  # positions the harbour planner may look at before it gives up
+PLAN_STUCK = 4      # beyond PLAN_REACH, planned once this fraction (1/4) of the quiet-turn allowance is gone
+
+
+def stuck(state: DoverState) -> bool:
+    """Whether a quarter of the quiet-turn allowance has gone by: a carrier still far from home
+    is then planned for too. Found against ``random``: a Flying Boat with the flag, nine moves
+    from home, stood for 200 turns behind our own 10 in a lane between an enemy Mine and a
+    Submarine; the 10 had to lead it up the lane, which no two-move look-ahead finds worth it."""
+    limit = state.rules.quiet_ply_limit
+    return bool(limit) and state.quiet >= limit // PLAN_STUCK
 
 
 def harbour_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
@@ -37,7 +47,7 @@ def harbour_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
     boat = state.kind[carrier] == FB   # a Flying Boat crosses walls even with a flag
     home = plan.free(base) if boat else plan.walled(base)
     start = state.pos[carrier]
-    if home[start] > PLAN_REACH:
+    if home[start] > PLAN_REACH and not stuck(state):
         return None
     reach = max(home[start], 4) + 3   # room to step aside, and out of the harbour
     area = 0
