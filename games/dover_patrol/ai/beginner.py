@@ -23,9 +23,9 @@ from navalgames.ai.mcts import step
 
 from ..rules import DoverState, Move
 from ..rules.model import SIDE_INDEX
-from .evaluation import points
+from .evaluation import points, times_seen
 from .plans import PLAN_SLACK, harbour_plan
-from .search import ATTACKS, best_next_move, carrying_home, sails_off, stalling
+from .search import carrying_home, sail_off_attack, sails_off, stalling
 from .sorties import pressed, pressure
 
 REPEAT_COST = 3.0   # points taken from a move for each time the position it makes was seen before
@@ -97,8 +97,9 @@ def sail_off_value(worlds: list[DoverState], action, side: str) -> float:
         trial = world.clone()
         step(trial, action)
         value = points(trial, side)
-        if trial.result is None and trial.counts.get(trial.position_key(), 0) <= 1:
-            value = max(value, best_next_move(trial, side, True, ATTACKS)[0] - 1.0)
+        linked = sail_off_attack(trial, side, True) if trial.result is None else None
+        if linked is not None:
+            value = max(value, linked[0])
         total += value
     return total / len(worlds)
 
@@ -134,4 +135,4 @@ def seen(root: DoverState, action) -> int:
     counts include the position just reached)."""
     trial = root.clone()
     step(trial, action)
-    return trial.counts.get(trial.position_key(), 1) - 1 if trial.result is None else 0
+    return max(times_seen(trial) - 1, 0) if trial.result is None else 0

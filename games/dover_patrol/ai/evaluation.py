@@ -306,10 +306,16 @@ def points(state: DoverState, side: str, detailed: bool = True) -> float:
     if limit and state.quiet > limit // 2:
         diff *= 1.0 - 0.6 * (state.quiet - limit // 2) / (limit - limit // 2)
     if state.rules.repetition_draw and state.counts:
-        seen = state.counts.get(state.position_key(), 0)
+        seen = times_seen(state)
         if seen > 1:
             diff *= max(0.0, 1.0 - 0.6 * (seen - 1) / max(1, state.rules.repetition_draw - 1))
     return diff
+
+
+def times_seen(state: DoverState) -> int:
+    """How often the game has reached the position in ``state``, this time included (0 where
+    the rules keep no count)."""
+    return state.counts.get(state.position_key(), 0)
 
 
 def evaluate(state: DoverState, side: str) -> float:

@@ -11,7 +11,7 @@ from navalgames.ai.mcts import step
 
 from ..rules import DoverState, EndTurn, Move
 from ..rules.model import SIDE_INDEX
-from .evaluation import WIN_POINTS, plan_for, points
+from .evaluation import WIN_POINTS, plan_for, points, times_seen
 
 def one_move_values(worlds: list[DoverState], side: str, actions: list,
                     detailed: bool = True) -> list[float]:
@@ -59,15 +59,13 @@ def two_move_value(world: DoverState, action, side: str, detailed: bool = True,
         # if the enemy does nothing that hurts (a point less: what can be had now comes first).
         worst = max(worst, best_next_move(trial, side, detailed, HOMEWARD)[0] - 1.0)
     gain, attacker, attacker_sq = 0.0, 0, -1
-    if (stalling(trial) and not carrying_home(trial, side)
-            and trial.counts.get(trial.position_key(), 0) <= 1):
-        # Nothing removed for a while: an attack happens only on arrival, so a piece facing its
-        # prey must sail off and come back, two moves the one-move judgement never links. The
-        # gain holds after any enemy reply that leaves the attacker where it stands. Not when
-        # sailing off repeats a position: that is going round in circles.
-        follow, attacker_sq = best_next_move(trial, side, detailed, ATTACKS)
-        gain = max(0.0, follow - 1.0 - baseline)
+    linked = (sail_off_attack(trial, side, detailed)
+              if stalling(trial) and not carrying_home(trial, side) else None)
+    if linked is not None:
+        # The gain holds after any enemy reply that leaves the attacker where it stands.
+        gain = max(0.0, linked[0] - baseline)
         if gain:
+            attacker_sq = linked[1]
             attacker = trial.board[attacker_sq]
             worst = baseline + gain
     lines = []   # with ``answers``: (value, order, position after) of every reply judged in full
@@ -216,6 +214,18 @@ def best_next_move(state: DoverState, side: str, detailed: bool, kind: str) -> t
         if value > best:
             best, start = value, getattr(action, "frm", -1)
     return best, start
+
+
+def sail_off_attack(trial: DoverState, side: str, detailed: bool) -> tuple[float, int] | None:
+    """After our move in ``trial``: our best attack that removes a piece next move if the enemy
+    lets us be (a point less: it comes a move later), and the square it starts from. An attack
+    happens only on arrival, so a piece facing its prey must sail off and come back, two moves
+    the one-move judgement never links. None when our move repeats a position: that is going
+    round in circles."""
+    if times_seen(trial) > 1:
+        return None
+    value, square = best_next_move(trial, side, detailed, ATTACKS)
+    return value - 1.0, square
 
 
 def is_sharp(state: DoverState, action) -> bool:
