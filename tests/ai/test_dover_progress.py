@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from games.dover_patrol import ai
+from games.dover_patrol.ai import plans
 from games.dover_patrol.ai.plans import TIE, progress
 from games.dover_patrol.rules import Move
 from navalgames.core.match import replay
@@ -82,7 +83,7 @@ def test_hemming_in_counts_only_once_the_enemy_fleet_is_down_to_its_last_ships(m
     assert gated < cost_of_sailing_off() - 0.5   # hemming in no longer holds the 10 in place
 
 
-def test_hard_throws_no_ship_away_on_a_known_mine_to_restart_the_quiet_count():
+def test_hard_throws_no_ship_away_on_a_known_mine_until_its_last_moves_before_a_quiet_draw():
     # ``records/hard-v-random-seed7-game0005-tiebreak.yaml`` (game 5 of the same tournament at
     # 0c7d920): hard (North), far ahead, sent a ship onto South's Mine on e1, known since the
     # first one blew up at ply 668, at plies 776, 884, 990 and 1092, each time as the quiet
@@ -104,6 +105,14 @@ def test_hard_throws_no_ship_away_on_a_known_mine_to_restart_the_quiet_count():
     state = game_at(name, 668)
     first = state.parse_action(read_record(RECORDS / name).actions[668])
     assert str(first) == "e3-e2" and not ai.hopeless(state, first)
+    # in its last LAST_RESORT moves before the draw by quiet turns, a ship may buy a new count
+    state = game_at(name, 990)
+    played = state.parse_action(read_record(RECORDS / name).actions[990])
+    limit = state.rules.quiet_ply_limit
+    state.quiet = limit - 2 * plans.LAST_RESORT - 1
+    assert ai.hopeless(state, played)
+    state.quiet = limit - 2 * plans.LAST_RESORT
+    assert not ai.hopeless(state, played)
 
 
 def test_hard_sees_the_quiet_reply_that_strands_its_flag_carrier_on_the_enemy_base():

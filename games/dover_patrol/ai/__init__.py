@@ -27,10 +27,10 @@ Levels (every action is judged on the same few sampled worlds, so actions compar
   step away from a piece it faces with the attack on coming back (attacks happen on arrival).
   Among candidates the search values within ``TIE`` points of each other (its noise between
   quiet moves), it plays an attack, else the step nearest the goal (``plans.toward_goal``), not
-  whichever shuffle at home the sampling put first. It never throws a ship away on a known loss
+  whichever shuffle at home the sampling put first. It throws no ship away on a known loss
   (``plans.hopeless``: beside a Mine it has seen, or attacking a known piece that sinks it),
   which a lead discounted by a looming draw made look like progress (a removal restarts the
-  quiet-turn count).
+  quiet-turn count), until its last moves before that draw: then a small ship is a fair price.
   Pressing on with sorties as a draw by quiet turns comes near (``sorties``) is measured but not
   yet used by the levels (``make_presser``). Its worlds and candidates: ``LEVELS``.
   We tried single-observer ISMCTS (``navalgames.ai.mcts`` with ``determinize``) here
