@@ -446,3 +446,40 @@ def test_a_piece_can_move_exactly_when_a_square_beside_it_is_free():
             expected = k != MI and any(not state.board[n] and n != r.bases[side]
                                        for n in steps[state.pos[p]])
             assert plan.can_move(state, p) == expected
+
+
+# South's 2 on e5 carries South's own flag, won back from its captor (shared/rules/dover_patrol.md
+# section 6: the winner of an attack on a carrier takes its flag; section 8: both flags must be on
+# the base to win, and hemming the enemy in draws until one's own flag is home).
+OWN_FLAG_OUT = {
+    "game": "dover-patrol", "to_move": "south",
+    "pieces": {"south": {"e5": "2", "g3": "6", "b2": "MS", "h1": "5"},
+               "north": {"f10": "5", "g10": "4", "a9": "MI", "d9": "3", "h12": "7"}},
+    "flags": {"south": "e5", "north": "base"},
+}
+
+
+def test_our_own_flag_carried_about_the_board_counts_its_way_home():
+    # Four of seven draws in 40 hard-v-easy games (seed 7, games 80-119 at 58a3475) ended with
+    # hard far ahead and its own flag carried about the board.
+    state = ENGINE.from_position(OWN_FLAG_OUT)
+    plan, plain = ai.plan_for(state.rules), ai.plan_for(state.rules, detailed=False)
+    far = plan.own_flag_away(state, SOUTH)
+    state.apply("e5-e4")
+    nearer = plan.own_flag_away(state, SOUTH)
+    assert far > nearer > 0
+    assert plain.own_flag_away(state, SOUTH) == 0.0      # easy judges as before
+    assert plan.own_flag_away(state, NORTH) == 0.0       # North's flag is on its base
+
+
+def test_hard_brings_its_own_flag_home_through_its_harbour():
+    # The way home is round the harbour wall and in by its mouth (a4-a3), then to the base c1.
+    for seed in (0, 1):
+        state = ENGINE.from_position(OWN_FLAG_OUT)
+        players = {"south": ai.make_player("hard", "south", seed), "north": RandomPlayer(seed + 7)}
+        for _ in range(60):
+            if state.outcome() is not None or state.flag_sq[SOUTH] == state.rules.bases[SOUTH]:
+                break
+            side = state.to_act()
+            state.apply(players[side].choose(state, side))
+        assert state.flag_sq[SOUTH] == state.rules.bases[SOUTH]

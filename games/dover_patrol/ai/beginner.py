@@ -76,10 +76,8 @@ class Beginner:
 
 def harbour_move(root: DoverState, side: str, actions: list, values: list[float],
                  best: float) -> Any:
-    """The harbour planner's next move while we carry the enemy flag home, if its value is
-    within PLAN_SLACK of ``best``; else None."""
-    if not carrying_home(root, side):
-        return None
+    """The harbour planner's next move while we carry a flag home, if its value is within
+    PLAN_SLACK of ``best``; else None."""
     first = harbour_plan(root, SIDE_INDEX[side])
     for action, value in zip(actions, values):
         if (first is not None and isinstance(action, Move) and action.key == first

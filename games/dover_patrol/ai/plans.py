@@ -25,9 +25,25 @@ def stuck(state: DoverState) -> bool:
     return bool(limit) and state.quiet >= limit // PLAN_STUCK
 
 
+def homecoming(state: DoverState, me: int) -> int:
+    """The piece of ours that has a flag to bring home, or 0: our own flag's carrier first (won
+    back from its captor: the enemy flag counts only once ours is home, and hemming the enemy in
+    draws until then), else the enemy flag's carrier while our own flag is on our base."""
+    r = state.rules
+    if not r.flags or r.fleet_orders:
+        return 0
+    own, prize = state.flag_carrier[me], state.flag_carrier[1 - me]
+    if own and state.owner[own] == me:
+        return own
+    if prize and state.owner[prize] == me and state.flag_sq[me] == r.bases[me]:
+        return prize
+    return 0
+
+
 def harbour_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
     """The first move (from, to, attacked square or -1) of a plan that brings our flag carrier
-    onto our base with our own moves alone (the enemy and all Mines standing still), or None.
+    (see ``homecoming``) onto our base with our own moves alone (the enemy and all Mines standing
+    still), or None.
 
     A harbour packed with our own ships is a sliding puzzle: the carrier gets in only after
     several pieces shuffle round or out in the right order, and no look-ahead of two moves sees
@@ -39,9 +55,9 @@ def harbour_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
     there ends too, and that move attacks.
     """
     r = state.rules
-    carrier = state.flag_carrier[1 - me]
+    carrier = homecoming(state, me)
     base = r.bases[me]
-    if not carrier or state.owner[carrier] != me or state.flag_sq[me] != base:
+    if not carrier:
         return None   # nothing to bring home, or not allowed to (our own flag is away)
     plan = plan_for(r)
     boat = state.kind[carrier] == FB   # a Flying Boat crosses walls even with a flag

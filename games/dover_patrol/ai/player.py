@@ -13,7 +13,7 @@ from .beginner import Beginner
 from .belief import BehaviourBelief, UniformBelief
 from .deployment import booklet_deployment
 from .plans import PLAN_SLACK, harbour_plan, hopeless, toward_goal
-from .search import (RISK_WORLDS, carrying_home, flagship_risk, flagship_square, one_move_values,
+from .search import (RISK_WORLDS, flagship_risk, flagship_square, one_move_values,
                      risks_flagship, sails_off, stalling, two_move_value)
 from .sorties import pressed
 
@@ -160,9 +160,7 @@ class DoverPlayer:
     def harbour_move(self, root: DoverState, side: str, worlds: list[DoverState],
                      actions: list) -> tuple[float, Any] | None:
         """The next move of the harbour planner (see ``harbour_plan``) and its value two moves
-        ahead, when we carry the enemy flag home."""
-        if not carrying_home(root, side):
-            return None
+        ahead, when we carry a flag home."""
         first = harbour_plan(root, SIDE_INDEX[side])
         if first is None:
             return None
