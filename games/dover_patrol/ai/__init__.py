@@ -31,6 +31,9 @@ Levels (every action is judged on the same few sampled worlds, so actions compar
   (``plans.hopeless``: beside a Mine it has seen, or attacking a known piece that sinks it),
   which a lead discounted by a looming draw made look like progress (a removal restarts the
   quiet-turn count), until its last moves before that draw: then a small ship is a fair price.
+  Its own flag, once won back, goes home first (``evaluation.own_flag_away``, and the harbour
+  planner through ``plans.homecoming``): the enemy flag counts only with ours in hand, and
+  hemming the enemy in draws until ours is on its base.
   Pressing on with sorties as a draw by quiet turns comes near (``sorties``) is measured but not
   yet used by the levels (``make_presser``). Its worlds and candidates: ``LEVELS``.
   We tried single-observer ISMCTS (``navalgames.ai.mcts`` with ``determinize``) here
