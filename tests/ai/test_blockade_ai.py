@@ -333,26 +333,3 @@ def test_die_faces_that_only_score_share_one_branch_of_the_search():
     for node in chance_nodes:
         assert set(map(str, node.children)) <= {"D4", "no D4"}
     assert ai.die_key(state, state.parse_action("H2")) == ai.die_key(state, state.parse_action("M")) == "no D4"
-
-
-def test_our_blockaders_playouts_fire_at_a_runner_beyond_ram_reach():
-    """Game 2 of hard v easy (seed 7), before the Blockader's 14th move: the Runner on e13 is
-    beyond the six-move reach of every square the Blockader can move to. ``easy``'s helm turns
-    away to port; the helm of our own playouts holds on and fires (a first D4 decides most
-    games, and the Runner's six moves after ours are six it does not sail)."""
-    state = game2(to_move="blockader", runner={"at": "e13", "heading": "N"},
-                  blockader={"at": "m15", "heading": "NW"}, points={"runner": 0, "blockader": 0},
-                  moves={"runner": 13, "blockader": 13})
-    tables = ai.tables_for(state.terrain)
-    runner_sq = state.at[RUNNER]
-
-    def guns_after(helm_order):
-        trial = state.clone()
-        trial.advance(helm_order)
-        ship = trial.at[BLOCKADER] * 8 + trial.heading[BLOCKADER]
-        assert not (tables.reach[6][ship] >> runner_sq) & 1
-        return ai.guns_bear_from(trial, BLOCKADER, ship, runner_sq)
-
-    plain = max(ai.move_scores(state, tables, intercept=False), key=lambda sa: sa[0])[1]
-    ours = max(ai.move_scores(state, tables, intercept=True), key=lambda sa: sa[0])[1]
-    assert guns_after(plain) == 0 and guns_after(ours) >= 1
