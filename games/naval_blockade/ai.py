@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -276,8 +275,7 @@ def move_scores(state: BlockadeState, tables: Tables, intercept: bool = False) -
         elif side == RUNNER:
             score = _runner_square_score(state, tables, nxt, other)
         else:
-            score = _blockader_square_score(state, tables, nxt, state.at[RUNNER], other, station,
-                                            SEARCH_HELM if intercept else PLAIN_HELM)
+            score = _blockader_square_score(state, tables, nxt, state.at[RUNNER], other, station)
         scored.append((score, HELMS[turn + 1]))
     return scored
 
@@ -313,49 +311,30 @@ def _runner_square_score(state: BlockadeState, tables: Tables, nxt: int, blockad
     return score
 
 
-@dataclass(frozen=True)
-class BlockaderHelm:
-    """How the Blockader's one-move judgement (``_blockader_square_score``) weighs the guns."""
-    far_volley: float   # our volley at a Runner beyond our six-move reach (no ram follows a D4)
-    fear: float         # the Runner's best reply volley
-    far_fear: float     # ... when the Runner could neither escape nor ram with its six moves
-
-
-#: ``easy``'s Blockader, and the one the Runner's playouts expect
-PLAIN_HELM = BlockaderHelm(far_volley=0.0, fear=150.0, far_fear=0.3)
-#: our searching Blockader's playouts. In the records of hard v easy (af5cd29) a Runner's first
-#: D4 beyond ram reach still won it 12 games of 14 (the six moves carry it past), ours 11 of 20;
-#: firing at range and closing in regardless of the reply won more helm-v-easy games (48% of
-#: 2,400, against 40% for PLAIN_HELM's weights with the six moves lying in wait)
-SEARCH_HELM = BlockaderHelm(far_volley=0.5, fear=50.0, far_fear=1.0)
-
-
 def _blockader_square_score(state: BlockadeState, tables: Tables, nxt: int, runner_sq: int,
-                            runner: int, station: int, helm: BlockaderHelm = PLAIN_HELM) -> float:
+                            runner: int, station: int) -> float:
     sq = nxt // 8
     score = 0.0
     if not tables.afloat[BLOCKADER][nxt]:
         score -= 200 - tables.doom[BLOCKADER][nxt]
     # Our guns fire after this move: with the Runner inside our six-move reach a D4 wins.
-    in_reach = (tables.reach[6][nxt] >> runner_sq) & 1
-    if in_reach or helm.far_volley:
-        volley = disable_chance(guns_bear_from(state, BLOCKADER, nxt, runner_sq))
-        score += 150 * volley * (1.0 if in_reach else helm.far_volley)
+    if (tables.reach[6][nxt] >> runner_sq) & 1:
+        score += 150 * disable_chance(guns_bear_from(state, BLOCKADER, nxt, runner_sq))
     # The Runner's reply: a ram that misses our armoured bow, or its guns bearing on us.
-    worst, rammed = 0.0, False
+    worst = 0.0
     for r in tables.succ[runner]:
         if r // 8 == sq:
             if not head_on(r % 8, nxt % 8, state.rules.head_on_steps):
-                rammed = True
+                worst = 1.0
             continue
         if r // 8 >= tables.last_rank:
             continue
         guns = guns_bear_from(state, RUNNER, r, sq)
         if guns:
             ram = (tables.reach[6][r] >> sq) & 1
-            payoff = 1.0 if tables.escape[r] <= 6 or ram else helm.far_fear
+            payoff = 1.0 if tables.escape[r] <= 6 or ram else 0.3
             worst = max(worst, payoff * disable_chance(guns))
-    score -= 150 if rammed else helm.fear * worst
+    score -= 150 * worst
     # Keep station ahead of the Runner, across its way out.
     score -= 2.0 * min(tables.moves_to(station, nxt), 30)
     return score
@@ -366,21 +345,13 @@ def _blockader_square_score(state: BlockadeState, tables: Tables, nxt: int, runn
 SURE_SIX_MOVE = 300.0
 
 
-def six_move_scores(state: BlockadeState, tables: Tables, lie_in_wait: bool = False) -> list[tuple[float, Any]]:
-    """The firer's single moves of the six-square move: keep the ram (or the escape) in reach.
-
-    ``lie_in_wait`` (our searching Blockader): when the ram on the sixth move is out of reach,
-    end the six moves where the Runner's own straight move after them loses it (see
-    ``_waiting_value``) rather than merely nearest it.
-    """
+def six_move_scores(state: BlockadeState, tables: Tables) -> list[tuple[float, Any]]:
+    """The firer's single moves of the six-square move: keep the ram (or the escape) in reach."""
     side = state.side
     me = _ship(state, side)
     target_ship = _ship(state, state.disabled)
     target = target_ship // 8
     left = 6 - state.six_made - 1        # moves still to make after this one
-    waiting = {}
-    if lie_in_wait and side == BLOCKADER:
-        waiting = _waiting_values(state, tables, target_ship, left)
     scored = []
     for turn, h, dest in state.terrain.sea_moves[me]:
         if dest == target and state.six_made < 5:
@@ -400,50 +371,11 @@ def six_move_scores(state: BlockadeState, tables: Tables, lie_in_wait: bool = Fa
             if not tables.afloat[RUNNER][nxt]:
                 score -= 200 - tables.doom[RUNNER][nxt]
         else:
-            if score < 400.0 and nxt in waiting:
-                score = waiting[nxt]
             score += -1.0 * tables.moves_to(target, nxt)
             if not tables.afloat[BLOCKADER][nxt]:
                 score -= 200 - tables.doom[BLOCKADER][nxt]
         scored.append((score, HELMS[turn + 1]))
     return scored
-
-
-def _waiting_values(state: BlockadeState, tables: Tables, runner: int, left: int) -> dict[int, float]:
-    """For each single move the Blockader may make now, the best ``_waiting_value`` it can end
-    its six moves on, with ``left`` moves still to make after it (never entering the Runner's
-    square before the sixth)."""
-    ahead = state.terrain.dest[runner]      # where the disabled Runner's own move takes it
-    memo: dict[tuple[int, int], float] = {}
-
-    def best(ship: int, more: int) -> float:
-        if more == 0:
-            return _waiting_value(state, tables, ship, runner, ahead)
-        key = (ship, more)
-        if key not in memo:
-            memo[key] = max((best(t, more - 1) for t in tables.succ[ship] if t // 8 != runner // 8),
-                            default=-1000.0)
-        return memo[key]
-
-    me = _ship(state, BLOCKADER)
-    return {t: best(t, left) for t in tables.succ[me] if left == 0 or t // 8 != runner // 8}
-
-
-def _waiting_value(state: BlockadeState, tables: Tables, ship: int, runner: int, ahead: int) -> float:
-    """How the Blockader's six moves end at ``ship`` when the Runner then moves straight ahead
-    onto ``ahead`` (negative: it runs aground, and loses) and fires. On that square bow to bow,
-    the Runner rams the armoured bow and loses; on it otherwise, the Runner rams us; a square
-    our next move reaches is a ram unless the Runner's guns there disable us first."""
-    if ahead < 0:
-        return 0.0
-    if ship // 8 == ahead:
-        return 450.0 if head_on(runner % 8, ship % 8, state.rules.head_on_steps) else -1000.0
-    if ahead >= tables.last_rank:
-        return 0.0                           # it escapes, wherever we are
-    if (tables.reach[1][ship] >> ahead) & 1:
-        guns = guns_bear_from(state, RUNNER, ahead * 8 + runner % 8, ship // 8)
-        return 300.0 * (1.0 - disable_chance(guns))
-    return 0.0
 
 
 def course_scores(state: BlockadeState, tables: Tables) -> list[tuple[float, Any]]:
@@ -476,7 +408,7 @@ def scored_choices(state: BlockadeState, intercept: bool = False) -> list[tuple[
     if stage == MOVE:
         return move_scores(state, tables, intercept)
     if stage == SIX:
-        return six_move_scores(state, tables, lie_in_wait=intercept)
+        return six_move_scores(state, tables)
     if stage == COURSE:
         return course_scores(state, tables)
     if stage == ANSWER:
@@ -625,8 +557,7 @@ class BlockadeSearch:
         if state.stage in (START, ANSWER):   # ships start before the terrain is known
             return SearchResult(greedy_action(state, rng, noise=0.2), (), 0, 0.0)
         if state.stage == SIX:
-            scores = six_move_scores(state, tables_for(state.terrain), lie_in_wait=side == "blockader")
-            score, action = max(scores, key=lambda sa: sa[0])
+            score, action = max(six_move_scores(state, tables_for(state.terrain)), key=lambda sa: sa[0])
             if score > SURE_SIX_MOVE:   # a ram or an escape still on: no dice can stop it, no search
                 return SearchResult(action, (), 0, 0.0)
         self.mcts.policy = runner_rollout_policy if side == "runner" else rollout_policy

@@ -115,25 +115,6 @@ def test_the_runner_uses_its_six_moves_to_escape(level):
     assert state.ending == "escape"
 
 
-def six_moves_out_of_ram_reach():
-    """Rule 16: the Runner, disabled on m14 heading N, will move straight on to m15 after the
-    Blockader's six moves; the Blockader on m21 heading S is seven ranks away, too far to ram."""
-    return position(stage="six", to_move="blockader", disabled="runner", six_moves_made=0,
-                    runner={"at": "m14", "heading": "N"}, blockader={"at": "m21", "heading": "S"},
-                    moves={"runner": 10, "blockader": 10})
-
-
-def test_out_of_ram_reach_our_blockader_waits_bow_on_where_the_runner_must_move():
-    # Rule 17: the Runner's own straight move then rams the armoured bow head on, and loses.
-    # Steering only to come nearest the Runner (easy's helm) ends the six moves on n15.
-    for lie_in_wait, ending in ((False, None), (True, "armoured-bow")):
-        state = six_moves_out_of_ram_reach()
-        tables = ai.tables_for(state.terrain)
-        while state.stage == "six":
-            state.apply(max(ai.six_move_scores(state, tables, lie_in_wait), key=lambda sa: sa[0])[1])
-        assert state.ending == ending
-
-
 @pytest.mark.parametrize("level", ["easy", "normal"])
 def test_whole_games_against_the_random_player(level):
     for index, side in enumerate(("runner", "blockader")):
