@@ -58,7 +58,7 @@ def harbour_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
     carrier = homecoming(state, me)
     base = r.bases[me]
     if not carrier:
-        return None   # nothing to bring home, or not allowed to (our own flag is away)
+        return None   # no flag to bring home, or not yet allowed to (see ``homecoming``)
     plan = plan_for(r)
     boat = state.kind[carrier] == FB   # a Flying Boat crosses walls even with a flag
     home = plan.free(base) if boat else plan.walled(base)
