@@ -112,8 +112,6 @@ def harbour_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
     return None
 
 
-
-
 # --- A tie-break toward the goal -----------------------------------------------------------------
 TIE = 0.3   # points within which the search's candidates count as equal (its noise between quiet moves)
 

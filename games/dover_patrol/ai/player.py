@@ -65,7 +65,7 @@ class DoverPlayer:
         actions = root.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        if self.candidates:   # normal and hard never throw a ship away on a known loss
+        if self.candidates:   # hard throws no ship away on a known loss (see ``hopeless``)
             actions = [a for a in actions if not hopeless(root, a)] or actions
         worlds = [root] + [self.belief.sample(root, observation, self.rng) for _ in range(self.worlds - 1)]
         values = one_move_values(worlds, side, actions, self.detailed)
