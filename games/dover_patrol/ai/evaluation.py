@@ -23,6 +23,11 @@ KNOWING = 0.5         # points for each enemy piece whose identity we know (plus
 FULL_HARBOUR = 1.5    # points for each move it takes to free a square in a harbour packed full
 PRESSING = 0.05       # points per rank our ships stand forward: a fleet that holds back draws
 OWN_FLAG = 0.5        # weight of our own flag's way home while a piece of ours carries it
+BASE_WATCH = 25.0     # points an open gate of our base costs with an enemy piece a move from it
+WATCH_FALL = 0.6      # ... and the share of that left for each move further the enemy piece is
+WATCH_REACH = 10      # an enemy piece further than this many moves from a gate is no threat yet
+WATCH_OPEN = 0.1      # the share of BASE_WATCH an open gate costs however far the enemy is
+RING_CACHE = 20_000   # the rings round a gate remembered (see ``Plan.moves_to``)
 
 
 class Plan(Ways):
@@ -59,6 +64,29 @@ class Plan(Ways):
                                          if self.walled(rules.bases[s])[sq] <= NEAR_HOME)
                                for s in (SOUTH, NORTH))
         self.span = rules.files + rules.ranks
+        self.gates = tuple(self._base_gates(s) for s in (SOUTH, NORTH))
+        self.gate_bits = tuple(sum(1 << sq for sq, _ in gates) for gates in self.gates)
+        # per direction (N, E, S, W), the squares a piece can leave that way: past walls only by air
+        self.walled_exits = tuple(rules.valid_from)
+        self.free_exits = tuple(sum(1 << sq for sq in range(rules.size) if sq + delta in rules.free_steps[sq])
+                                for delta in rules.deltas)
+        self._rings: dict[tuple[int, bool, int], list[int]] = {}
+
+    def _base_gates(self, side: int) -> tuple[tuple[int, bool], ...]:
+        """The gates of ``side``'s base in the flag variants: the squares beside it (the Flying
+        Boat's across a wall too, marked True) from which an enemy piece steps onto the base and
+        which no piece of ours can attack but from the base itself, where it may not stand. In
+        the facing reading that is every square beside the base: an enemy piece that reaches one
+        takes the flag next move, and nothing stops it but a piece of ours standing there first."""
+        r = self.rules
+        base = r.bases[side]
+        if not (r.flags and self.detailed and base >= 0):
+            return ()
+        found = []
+        for sq in r.free_steps[base]:
+            if all(c == base for c in range(r.size) if sq in r.contact[side][c]):
+                found.append((sq, sq not in r.steps[base]))
+        return tuple(found)
 
 
     def score(self, state: DoverState, side: int) -> float:
@@ -121,7 +149,87 @@ class Plan(Ways):
             hem = weight * hemmed(movers)
             sinking_a_mover = weight * (hemmed(movers - 1) - hemmed(movers))
         return (MATERIAL * material + self.race(state, side) - crowding + known
-                + PRESSING * forward + self.hunt(state, side, sinking_a_mover) + hem)
+                + PRESSING * forward + self.hunt(state, side, sinking_a_mover) + hem
+                - self.exposure(state, side))
+
+    def exposure(self, state: DoverState, side: int) -> float:
+        """What the open gates of ``side``'s base (``gates``) cost while its flag is on it: for
+        each gate not held by a piece of ours, BASE_WATCH (twice that with an enemy piece on it)
+        falling by WATCH_FALL for every move the nearest enemy piece that could use it still
+        needs over empty squares, and halved for each move a piece of ours can reach it before
+        that piece (it is the enemy's move: a piece of ours as far as the raider or further
+        comes too late); and WATCH_OPEN of it while the enemy has a piece that could use it at
+        all, so the gates stay shut. The two-move look-ahead sees a raider only once it stands at
+        the gate, too late: the Flying Boat flies over the harbour walls, and tournament games
+        were lost to raids on a base whose gates ``hard`` had emptied."""
+        gates = self.gates[side]
+        if not gates or state.flag_sq[side] != self.rules.bases[side]:
+            return 0.0
+        board, owner, kind = state.board, state.owner, state.kind
+        enemy = 1 - side
+        boats = state.boats_bb[enemy]
+        ships = state.sbb[enemy] & ~state.mines_bb[enemy] & ~boats
+        guards = state.sbb[side] & ~state.mines_bb[side]
+        total = 0.0
+        for sq, boat_only in gates:
+            q = board[sq]
+            if q:
+                if owner[q] == enemy and kind[q] != MI and (kind[q] == FB or not boat_only):
+                    total += 2.0
+                continue
+            if not boats and (boat_only or not ships):
+                continue   # nothing of the enemy's could ever use it
+            raider = self.moves_to(state, sq, boats, True)
+            if not boat_only:
+                raider = min(raider, self.moves_to(state, sq, ships, False))
+            threat = WATCH_OPEN
+            if raider < WATCH_REACH:
+                threat += WATCH_FALL ** (raider - 1)
+                guard = self.moves_to(state, sq, guards, False, raider)
+                if guard < raider:
+                    threat *= 0.5 ** (raider - guard)
+            total += threat
+        return BASE_WATCH * total
+
+    def moves_to(self, state: DoverState, sq: int, pieces: int, boat: bool,
+                 reach: int = WATCH_REACH) -> int:
+        """The fewest moves any of ``pieces`` (a bitboard) needs to reach the empty square ``sq``
+        over empty squares (the Flying Boat's flights across walls with ``boat``), or FAR if none
+        can within ``reach`` moves. The rings of squares round ``sq`` depend only on which squares
+        are taken, the same in every sampled world, so they are kept."""
+        if not pieces:
+            return FAR
+        key = (sq, boat, state.occ)
+        rings = self._rings.get(key)
+        if rings is None:
+            if len(self._rings) > RING_CACHE:
+                self._rings.clear()
+            rings = self._rings[key] = self._flood(sq, state.occ, boat)
+        for moves, ring in enumerate(rings[:reach - 1], 1):
+            if ring & pieces:
+                return moves
+        return FAR
+
+    def _flood(self, sq: int, occ: int, boat: bool) -> list[int]:
+        """The squares exactly 1, 2, ... moves from ``sq`` over empty squares (a taken square ends
+        a way there), up to WATCH_REACH - 1 moves."""
+        exits = self.free_exits if boat else self.walled_exits
+        shifts = self.rules.deltas
+        open_ = ~occ & ~self.base_bits[0] & ~self.base_bits[1]
+        reached = frontier = 1 << sq
+        rings = []
+        for _ in range(WATCH_REACH - 1):
+            grown = 0
+            for leaving, delta in zip(exits, shifts):
+                part = frontier & leaving
+                grown |= part << delta if delta > 0 else part >> -delta
+            grown &= ~reached
+            if not grown:
+                break
+            rings.append(grown)
+            reached |= grown
+            frontier = grown & open_
+        return rings
 
     def movers(self, state: DoverState, side: int) -> int:
         """How many of ``side``'s pieces could move, counted up to HEM_COUNT + 1."""

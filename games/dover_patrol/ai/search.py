@@ -9,7 +9,7 @@ import heapq
 
 from navalgames.ai.mcts import step
 
-from ..rules import DoverState, EndTurn, Move
+from ..rules import FB, DoverState, EndTurn, Move
 from ..rules.model import SIDE_INDEX
 from .evaluation import WIN_POINTS, plan_for, points, times_seen
 
@@ -94,6 +94,29 @@ def two_move_value(world: DoverState, action, side: str, detailed: bool = True,
         answered.add(order)
         heapq.heapreplace(lines, (max(value, best_answer(after, side, detailed)), order, after))
     return min(worst, lines[0][0])
+
+
+RAID_REACH = 5   # moves from a gate within which a raider's approach is judged in full
+
+
+def nears_a_gate(state: DoverState, action: Move) -> bool:
+    """Whether ``action`` brings a piece nearer to an open gate of the other side's base
+    (``Plan.gates``) while that side's flag is on it, from RAID_REACH moves or fewer: the
+    raider's approach that a piece of the other side must answer at once by shutting the gate
+    first (further off, judging every approach in full costs more than it shows)."""
+    plan = plan_for(state.rules)
+    other = 1 - state.turn
+    gates = plan.gates[other]
+    if not gates or state.flag_sq[other] != state.rules.bases[other]:
+        return False
+    kind = state.kind[state.board[action.frm]]
+    for sq, boat_only in gates:
+        if state.board[sq] or (boat_only and kind != FB):
+            continue
+        table = plan.free(sq) if kind == FB else plan.walled(sq)
+        if table[action.to] < min(table[action.frm], RAID_REACH):
+            return True
+    return False
 
 
 def best_answer(state: DoverState, side: str, detailed: bool = True) -> float:
@@ -234,13 +257,17 @@ def is_sharp(state: DoverState, action) -> bool:
     move while a piece of the other side stands on the mover's base with a flag it must take off
     next turn: a quiet move that takes its last exit strands it (it runs aground, the flag stays).
     Found against ``easy``: hard's Flying Boat jumped onto the enemy base, took the flag, and ran
-    aground when the enemy stepped onto the one square beside the base it could leave by."""
+    aground when the enemy stepped onto the one square beside the base it could leave by. A move
+    onto a gate of the other side's base (``Plan.gates``: it takes the flag next), or nearer to
+    an open one (``nears_a_gate``), is sharp too."""
     if isinstance(action, Move):
-        gates = gate_bits(state.rules, 1 - state.turn)   # the gates of the side not moving
+        plan = plan_for(state.rules)
+        gates = gate_bits(state.rules, 1 - state.turn) | plan.gate_bits[1 - state.turn]
         return (action.attack >= 0 or state.rules.is_base[action.to] >= 0 or gates >> action.to & 1
                 or state.board[action.frm] in state.flag_carrier
-                or plan_for(state.rules).mouth_bits >> action.to & 1
-                or carrier_on_base(state, state.turn))
+                or plan.mouth_bits >> action.to & 1
+                or carrier_on_base(state, state.turn)
+                or nears_a_gate(state, action))
     return not isinstance(action, EndTurn)   # an attack (Fleet Orders) or a flag transfer
 
 
