@@ -1,10 +1,10 @@
 """Reference values of the Dover Patrol evaluation and look-ahead, kept so that a speed-up of
 ``points``, the ways or ``two_move_value`` is shown to change no value.
 
-The positions come from a real game (game 0 of ``tournament dover-patrol --a hard --b easy
---seed 7``: hard plays South) and from random play in the other variants. For each position the
-file keeps ``points`` for both sides (detailed and plain), every action's value one move ahead,
-and the two-move value of the best few.
+The positions come from a real game (game 1 of ``tournament dover-patrol --a hard --b easy
+--seed 7``, kept in ``records/``: hard plays North) and from random play in the other variants.
+For each position the file keeps ``points`` for both sides (detailed and plain), every action's
+value one move ahead, and the two-move value of the best few.
 
 Rewrite the file ONLY when the evaluation is meant to change (a new term, a new weight):
 ``python tests/ai/eval_reference.py`` from the project folder (a minute).
@@ -21,6 +21,7 @@ from games.dover_patrol.rules import ENGINE
 from games.dover_patrol.rules.model import SIDES
 
 FIXTURE = Path(__file__).with_name("eval_reference.json")
+RECORD = Path(__file__).parent / "records" / "hard-v-easy-seed7-game0001.yaml"
 GAME_PLIES = (40, 80, 120, 160, 200, 240, 280, 360, 440, 520, 600, 700, 800, 900, 1000)   # positions kept
 VARIANT_PLIES = {"first-capture": 150, "flagship-hunt": 150, "pitched-battle": 250,
                  "capture-the-base": 150, "fleet-orders": 120}
@@ -28,23 +29,13 @@ DEEP = 6   # actions whose two-move value is kept (the best by one-move value)
 
 
 def game_positions() -> list[dict]:
-    """Positions of game 0 of the hard v easy tournament (seed 7) at GAME_PLIES."""
-    from navalgames.ai.tournament import game_seed, player_for
-    from navalgames.core.match import Match
-    from navalgames.core.registry import get_game
-    spec = get_game("dover-patrol")
-    seed = game_seed(7, 0)
-    south, north = spec.sides
-    players = {south: player_for(spec, "hard", south, seed * 2, None),
-               north: player_for(spec, "easy", north, seed * 2 + 1, None)}
-    match = Match.new(spec, "classic", seed=seed, players={south: "computer:hard", north: "computer:easy"})
-    kept = []
-    while match.to_act() is not None and len(kept) < len(GAME_PLIES):
-        if len(match.record.actions) in GAME_PLIES:
-            kept.append(match.state.to_position())
-        side = match.to_act()
-        match.play(players[side].choose(match.state, side))
-    return kept
+    """Positions of a stored game (``records/hard-v-easy-seed7-game0001.yaml``: hard plays North)
+    at GAME_PLIES: read from the record, not played again, so the positions stay the same when
+    the computer's play changes."""
+    from navalgames.core.match import replay
+    from navalgames.core.records import read_record
+    record = read_record(RECORD)
+    return [replay(record, upto=ply).to_position() for ply in GAME_PLIES if ply <= len(record.actions)]
 
 
 def variant_positions() -> list[dict]:

@@ -66,13 +66,16 @@ def test_a_raider_stepping_nearer_an_open_gate_is_a_reply_judged_in_full():
 
 
 def flying_boat_raid(state):
-    """South's moves: its Flying Boat enters the base when it can, else flies toward e12."""
+    """South's moves: its Flying Boat enters the base when it can, else flies toward e12 (None
+    once it has no flight left: sunk or boxed in)."""
     plan = ai.plan_for(state.rules)
     base, gate = state.rules.bases[1], state.rules.names.index("e12")
     flights = [a for a in state.legal_actions()
                if isinstance(a, Move) and state.kind[state.board[a.frm]] == FB]
     entering = [a for a in flights if a.to == base]
-    return entering[0] if entering else min(flights, key=lambda a: (plan.free(gate)[a.to], a.to))
+    if entering:
+        return entering[0]
+    return min(flights, key=lambda a: (plan.free(gate)[a.to], a.to)) if flights else None
 
 
 @pytest.mark.parametrize("seed", [0, 1])
@@ -82,5 +85,8 @@ def test_hard_shuts_its_gate_before_a_flying_boat_raid_arrives(seed):
     state = ENGINE.from_position(raid_position())
     hard = ai.make_player("hard", NORTH, seed=seed)
     for _ in range(24):
-        state.apply(hard.choose(state, NORTH) if state.to_act() == NORTH else flying_boat_raid(state))
+        action = hard.choose(state, NORTH) if state.to_act() == NORTH else flying_boat_raid(state)
+        if action is None:
+            break   # the raider is sunk or boxed in: also a defence
+        state.apply(action)
         assert state.flag_sq[1] == state.rules.bases[1], "the raider took North's flag"

@@ -143,3 +143,45 @@ class BehaviourBelief(UniformBelief):
         if kinds is None:
             return None
         return {view.id: KIND_CODES[k] for view, k in zip(unknown, kinds)}
+
+
+ODDS_ROUNDS = 6   # rounds of fitting in ``kind_odds`` (it settles within a few)
+
+
+def kind_odds(world: DoverState, me: int) -> dict[int, list[float]]:
+    """For each enemy piece afloat that ``me`` has not identified, the chance it is each kind (a
+    list by kind code), from what it may still be and how many of each kind are unaccounted for
+    (the fleet less the pieces ``me`` knows, afloat or sunk; shared out in proportion when some
+    sunk pieces were never seen): a kind few pieces can be is likelier for each of them. Each
+    piece's row is fitted to sum to one and each kind's column to its count, in turn. Only what
+    ``me`` knows is read, so every world sampled for ``me`` gives the same odds, and so do plans
+    built on them."""
+    rules = world.rules
+    enemy = 1 - me
+    masks = {}
+    for e in world.alive[enemy]:
+        mask = world.pub[e] & world.priv[me][e]
+        if mask & (mask - 1):
+            masks[e] = mask
+    if not masks:
+        return {}
+    unaccounted = list(rules.counts)
+    for p in range(1, len(world.kind)):
+        mask = world.pub[p] & world.priv[me][p]
+        if world.owner[p] == enemy and mask and not mask & (mask - 1):
+            unaccounted[mask.bit_length() - 1] -= 1
+    share = len(masks) / max(1, sum(unaccounted))
+    left = [max(0, n) * share for n in unaccounted]
+    odds = {e: [float(mask >> k & 1 and left[k] > 0) for k in range(16)] for e, mask in masks.items()}
+    for _ in range(ODDS_ROUNDS):
+        for k in range(16):
+            column = sum(row[k] for row in odds.values())
+            if column:
+                for row in odds.values():
+                    row[k] *= left[k] / column
+        for row in odds.values():
+            total = sum(row)
+            if total:
+                for k in range(16):
+                    row[k] /= total
+    return odds

@@ -19,15 +19,15 @@ VALUES = {1: 1.5, 2: 3.0, 3: 3.0, 4: 5.0, 5: 5.0, 6: 6.0, 7: 7.0, 8: 8.0, 9: 9.0
           MS: 3.0, SS: 6.0, ML: 4.0, FB: 6.0, MI: 2.5}
 SCALE = 12.0          # evaluation points per unit of the logistic: 12 points ~ 73% to win
 MATERIAL = 0.5        # weight of material against the race (which is what wins)
-KNOWING = 0.5         # points for each enemy piece whose identity we know (plus a share of its value)
+KNOWING = 0.5         # points for each enemy piece whose identity we know, plus KNOWN_SHARE of its value
+KNOWN_SHARE = 0.1
 FULL_HARBOUR = 1.5    # points for each move it takes to free a square in a harbour packed full
 PRESSING = 0.05       # points per rank our ships stand forward: a fleet that holds back draws
 OWN_FLAG = 0.5        # weight of our own flag's way home while a piece of ours carries it
 BASE_WATCH = 25.0     # points an open gate of our base costs with an enemy piece a move from it
 WATCH_FALL = 0.6      # ... and the share of that left for each move further the enemy piece is
 WATCH_REACH = 10      # an enemy piece further than this many moves from a gate is no threat yet
-WATCH_OPEN = 0.1      # the share of BASE_WATCH an open gate costs however far the enemy is
-RING_CACHE = 20_000   # the rings round a gate remembered (see ``Plan.moves_to``)
+WATCH_OPEN = 0.1      # the share of BASE_WATCH an open gate costs however far the enemy's Flying Boat is
 
 
 class Plan(Ways):
@@ -66,11 +66,6 @@ class Plan(Ways):
         self.span = rules.files + rules.ranks
         self.gates = tuple(self._base_gates(s) for s in (SOUTH, NORTH))
         self.gate_bits = tuple(sum(1 << sq for sq, _ in gates) for gates in self.gates)
-        # per direction (N, E, S, W), the squares a piece can leave that way: past walls only by air
-        self.walled_exits = tuple(rules.valid_from)
-        self.free_exits = tuple(sum(1 << sq for sq in range(rules.size) if sq + delta in rules.free_steps[sq])
-                                for delta in rules.deltas)
-        self._rings: dict[tuple[int, bool, int], list[int]] = {}
 
     def _base_gates(self, side: int) -> tuple[tuple[int, bool], ...]:
         """The gates of ``side``'s base in the flag variants: the squares beside it (the Flying
@@ -115,7 +110,7 @@ class Plan(Ways):
         for p in state.alive[1 - side]:
             m = pub[p] & mine[p]
             if m & (m - 1) == 0:
-                known += KNOWING + 0.25 * values[kind[p]]
+                known += KNOWING + KNOWN_SHARE * values[kind[p]]
         crowding = 0.0
         carrying = state.flag_carrier[1 - side] and state.owner[state.flag_carrier[1 - side]] == side
         if harbour:
@@ -140,17 +135,23 @@ class Plan(Ways):
         # Only once the enemy fleet is down to its last ships: a fleet of thirty packed at home
         # has few movers too, and walling it in made our pieces stand facing it instead of
         # stepping off to attack (each capture frees more of its movers).
-        hem = 0.0
-        sinking_a_mover = 0.0
-        weight = hem_weight(state.fleet_left[1 - side])
-        if weight and (not self.rules.flags
-                       or (state.flag_sq[side] == self.rules.bases[side] and not carrying)):
-            movers = self.movers(state, 1 - side)
-            hem = weight * hemmed(movers)
-            sinking_a_mover = weight * (hemmed(movers - 1) - hemmed(movers))
+        hem, sinking_a_mover = self.hemming(state, side)
         return (MATERIAL * material + self.race(state, side) - crowding + known
                 + PRESSING * forward + self.hunt(state, side, sinking_a_mover) + hem
                 - self.exposure(state, side))
+
+    def hemming(self, state: DoverState, side: int) -> tuple[float, float]:
+        """What hemming the enemy in is worth to ``side`` (see ``score``), and what sinking one
+        more enemy piece that can move would add."""
+        weight = hem_weight(state.fleet_left[1 - side])
+        if not weight:
+            return 0.0, 0.0
+        if self.rules.flags:
+            carrier = state.flag_carrier[1 - side]
+            if state.flag_sq[side] != self.rules.bases[side] or (carrier and state.owner[carrier] == side):
+                return 0.0, 0.0
+        movers = self.movers(state, 1 - side)
+        return weight * hemmed(movers), weight * (hemmed(movers - 1) - hemmed(movers))
 
     def exposure(self, state: DoverState, side: int) -> float:
         """What the open gates of ``side``'s base (``gates``) cost while its flag is on it: for
@@ -158,13 +159,16 @@ class Plan(Ways):
         falling by WATCH_FALL for every move the nearest enemy piece that could use it still
         needs over empty squares, and halved for each move a piece of ours can reach it before
         that piece (it is the enemy's move: a piece of ours as far as the raider or further
-        comes too late); and WATCH_OPEN of it while the enemy has a piece that could use it at
-        all, so the gates stay shut. The two-move look-ahead sees a raider only once it stands at
-        the gate, too late: the Flying Boat flies over the harbour walls, and tournament games
-        were lost to raids on a base whose gates ``hard`` had emptied."""
+        comes too late); and WATCH_OPEN of it while the enemy has its Flying Boat, which flies
+        from afar over the walls, so the gates stay shut. The two-move look-ahead sees a raider
+        only once it stands at the gate, too late, and tournament games were lost to Flying Boat
+        raids on a base whose gates ``hard`` had emptied."""
         gates = self.gates[side]
         if not gates or state.flag_sq[side] != self.rules.bases[side]:
             return 0.0
+        carrier = state.flag_carrier[1 - side]
+        if carrier and state.owner[carrier] == side:
+            return 0.0   # bringing the enemy flag home: a gate must open for it, and that wins
         board, owner, kind = state.board, state.owner, state.kind
         enemy = 1 - side
         boats = state.boats_bb[enemy]
@@ -182,7 +186,7 @@ class Plan(Ways):
             raider = self.moves_to(state, sq, boats, True)
             if not boat_only:
                 raider = min(raider, self.moves_to(state, sq, ships, False))
-            threat = WATCH_OPEN
+            threat = WATCH_OPEN if boats else 0.0
             if raider < WATCH_REACH:
                 threat += WATCH_FALL ** (raider - 1)
                 guard = self.moves_to(state, sq, guards, False, raider)
@@ -195,41 +199,13 @@ class Plan(Ways):
                  reach: int = WATCH_REACH) -> int:
         """The fewest moves any of ``pieces`` (a bitboard) needs to reach the empty square ``sq``
         over empty squares (the Flying Boat's flights across walls with ``boat``), or FAR if none
-        can within ``reach`` moves. The rings of squares round ``sq`` depend only on which squares
-        are taken, the same in every sampled world, so they are kept."""
-        if not pieces:
-            return FAR
-        key = (sq, boat, state.occ)
-        rings = self._rings.get(key)
-        if rings is None:
-            if len(self._rings) > RING_CACHE:
-                self._rings.clear()
-            rings = self._rings[key] = self._flood(sq, state.occ, boat)
-        for moves, ring in enumerate(rings[:reach - 1], 1):
-            if ring & pieces:
-                return moves
+        can in fewer than ``reach`` moves."""
+        if pieces:
+            open_ = ~state.occ & ~self.base_bits[0] & ~self.base_bits[1]
+            for moves, ring in enumerate(self.rings(sq, open_, boat)[:reach - 1], 1):
+                if ring & pieces:
+                    return moves
         return FAR
-
-    def _flood(self, sq: int, occ: int, boat: bool) -> list[int]:
-        """The squares exactly 1, 2, ... moves from ``sq`` over empty squares (a taken square ends
-        a way there), up to WATCH_REACH - 1 moves."""
-        exits = self.free_exits if boat else self.walled_exits
-        shifts = self.rules.deltas
-        open_ = ~occ & ~self.base_bits[0] & ~self.base_bits[1]
-        reached = frontier = 1 << sq
-        rings = []
-        for _ in range(WATCH_REACH - 1):
-            grown = 0
-            for leaving, delta in zip(exits, shifts):
-                part = frontier & leaving
-                grown |= part << delta if delta > 0 else part >> -delta
-            grown &= ~reached
-            if not grown:
-                break
-            rings.append(grown)
-            reached |= grown
-            frontier = grown & open_
-        return rings
 
     def movers(self, state: DoverState, side: int) -> int:
         """How many of ``side``'s pieces could move, counted up to HEM_COUNT + 1."""
@@ -252,7 +228,10 @@ class Plan(Ways):
     def hunt(self, state: DoverState, side: int, mover_bonus: float = 0.0) -> float:
         """Points for having, near each enemy piece, one of ours that would beat it in an attack:
         worth a share of the prize (its value, plus ``mover_bonus`` if it can move), more the
-        closer our piece stands to the square it attacks from."""
+        closer our piece stands to the square it attacks from. (Counted as the crow flies: on
+        empty squares only, it swung so sharply with every piece moved that the harbour planner's
+        shuffles looked 11 points worse and a flag carrier stood outside its harbour. The way
+        round is the hunt's own business: ``hunting``.)"""
         r = self.rules
         kind, pos = state.kind, state.pos
         by_kind: dict[int, list[int]] = {}

@@ -12,7 +12,8 @@ from ..rules.state import SETUP
 from .beginner import Beginner
 from .belief import BehaviourBelief, UniformBelief
 from .deployment import booklet_deployment
-from .plans import PLAN_SLACK, harbour_plan, hopeless, toward_goal
+from .hunting import hunts
+from .plans import PLAN_SLACK, harbour_plan, homecoming, hopeless, toward_goal
 from .search import (RISK_WORLDS, flagship_risk, flagship_square, one_move_values,
                      risks_flagship, sails_off, stalling, two_move_value)
 from .sorties import pressed
@@ -53,6 +54,7 @@ class DoverPlayer:
         self.risk_worlds: list[DoverState] = []
         self.presses = False     # whether a looming draw makes it press on (sorties.pressed)
         self.beginner: Beginner | None = None   # normal's one-move game (see ``beginner``)
+        self.hunts = False       # whether quiet moves go hunting (``hunting``)
 
     def choose(self, state: DoverState, side: str) -> Any:
         started = time.perf_counter()
@@ -103,7 +105,34 @@ class DoverPlayer:
         if self.presses:   # a draw by quiet turns looming: sorties, attacks, no going round
             return pressed(root, side, worlds, actions, scored,
                            lambda action: self.mean_two_move(worlds, action, side))
+        if self.hunts:
+            hunting = self.hunt_move(root, side, worlds, actions, scored)
+            if hunting is not None:
+                return hunting
         return toward_goal(root, scored)
+
+    def hunt_move(self, root: DoverState, side: str, worlds: list[DoverState], actions: list,
+                  scored: list) -> Any:
+        """The next move of the best hunt (``hunting.hunts``) whose move the search finds within
+        HUNT_SLACK of its best (judged two moves ahead), when that best is no attack; else None."""
+        best = scored[0][2]
+        if isinstance(best, Move) and best.attack >= 0:
+            return None   # an attack to make now: that is the hunt already
+        if root.rules.fleet_orders or root.rules.win == "flagship":
+            return None   # orders by the turn, or a Flagship whose every risk is weighed apart
+        if homecoming(root, SIDE_INDEX[side]):
+            return None   # a flag to bring home comes first
+        moves = {action.key: action for action in actions if isinstance(action, Move)}
+        searched = {action.key: value for value, _, action in scored if isinstance(action, Move)}
+        for key in hunts(root, SIDE_INDEX[side]):
+            if key not in moves:
+                continue
+            value = searched.get(key)
+            if value is None:
+                value = self.mean_two_move(worlds, moves[key], side)
+            if value >= scored[0][0] - HUNT_SLACK:
+                return moves[key]
+        return None
 
     def deepen(self, started: float, root: DoverState, observation, side: str, actions: list,
                worlds: list[DoverState], deep: dict[int, list[float]]) -> int:
@@ -185,6 +214,7 @@ LEVELS = {"easy": (3, 0, 1.0, False, False, False), "normal": (3, 0, 0.3, True, 
           "hard": (5, 12, 0.01, True, BEHAVIOUR, True)}
 ANSWERS = 3        # with time to think: the enemy's most dangerous replies we answer (see ``deepen``)
 ANSWER_COST = 5    # a first guess of how much dearer a candidate is three moves ahead than two (4.7x measured)
+HUNT_SLACK = 1.0   # points the hunt's next move may look worse than the search's best
 THINK_WORLDS = 3   # worlds added to every candidate in each round of ``deepen``, third ply done
 MAX_WORLDS = 60    # beyond this, more worlds change nothing worth the time
 
@@ -199,6 +229,7 @@ def make_player(level: str, side: str, seed: int | None = None, think: float | N
                          think if grows else None)
     if level == "normal":   # a beginner's game: see ``beginner``
         player.beginner = Beginner()
+    player.hunts = level == "hard"
     return player
 
 

@@ -21,6 +21,8 @@ def crew_of(kind: int) -> int:
 
 WAY_SPAN = 60   # costs beyond this count as "no way"
 WAY_CACHE = 50_000   # ways remembered per plan (positions recur across worlds and candidates)
+RING_DEPTH = 9       # moves out to which ``Ways.rings`` counts
+RING_CACHE = 40_000  # rings remembered per plan
 
 
 # --- distances on the board ----------------------------------------------------------------------
@@ -54,6 +56,11 @@ class Ways:
         self.step_bits = [sum(1 << n for n in rules.steps[sq]) for sq in range(rules.size)]
         self.free_step_bits = [sum(1 << n for n in rules.free_steps[sq]) for sq in range(rules.size)]
         self.base_bits = tuple(1 << b if b >= 0 else 0 for b in rules.bases)
+        # per direction (N, E, S, W), the squares a piece can leave that way: past walls only by air
+        self.walled_exits = tuple(rules.valid_from)
+        self.free_exits = tuple(sum(1 << sq for sq in range(rules.size) if sq + delta in rules.free_steps[sq])
+                                for delta in rules.deltas)
+        self._rings: dict[tuple[int, int, bool], list[int]] = {}
 
     def walled(self, target: int) -> list[int]:
         d = self._walled.get(target)
@@ -71,6 +78,34 @@ class Ways:
         """Moves for a piece of ``kind`` from ``frm`` to ``target`` (the Flying Boat flies walls)."""
         table = self.free(target) if kind == FB else self.walled(target)
         return table[frm]
+
+    def rings(self, start: int, open_: int, boat: bool = False) -> list[int]:
+        """The squares exactly 1, 2, ... RING_DEPTH moves from ``start`` over the squares of
+        ``open_`` (a bitboard; a square outside it ends a way there, so a piece standing on it is
+        found but not passed), the Flying Boat's flights across walls with ``boat``. Bit-parallel
+        and memoised: the same squares are open in every sampled world."""
+        key = (start, open_, boat)
+        found = self._rings.get(key)
+        if found is not None:
+            return found
+        if len(self._rings) > RING_CACHE:
+            self._rings.clear()
+        exits = self.free_exits if boat else self.walled_exits
+        shifts = self.rules.deltas
+        reached = frontier = 1 << start
+        found = self._rings[key] = []
+        for _ in range(RING_DEPTH):
+            grown = 0
+            for leaving, delta in zip(exits, shifts):
+                part = frontier & leaving
+                grown |= part << delta if delta > 0 else part >> -delta
+            grown &= ~reached
+            if not grown:
+                break
+            found.append(grown)
+            reached |= grown
+            frontier = grown & open_
+        return found
 
     # --- the evaluation ------------------------------------------------------------------------
     def way(self, state: DoverState, side: int, target: int, crew: int,
