@@ -87,7 +87,7 @@ def hunts(world: DoverState, me: int) -> list[tuple[int, int, int]]:
         if row is None:   # a piece we know
             row = [0.0] * 16
             row[kind[e]] = 1.0
-        gains: dict[int, float] = {}   # by the kind of our piece
+        gains: dict[tuple[int, bool], float] = {}   # by the kind of our piece, and if it is shown
         ways = [(2, hunters & (1 << a))]   # one of ours on the square: off and back
         ways += [(moves, ring & hunters) for moves, ring in enumerate(plan.rings(a, open_), 1)]
         for moves, bits in ways:
@@ -95,9 +95,10 @@ def hunts(world: DoverState, me: int) -> list[tuple[int, int, int]]:
                 low = bits & -bits
                 bits ^= low
                 p = board[low.bit_length() - 1]
-                if kind[p] not in gains:
-                    gains[kind[p]] = attack_gain(world, p, row, e in odds, bonus)
-                gain = gains[kind[p]]
+                key = (kind[p], world.pub[p] == 1 << kind[p])
+                if key not in gains:
+                    gains[key] = attack_gain(world, p, row, e in odds, bonus)
+                gain = gains[key]
                 if gain >= MIN_GAIN:
                     found.append((gain / (moves + SETUP), gain, p, e))
     found.sort(key=lambda f: (-f[0], pos[f[2]], pos[f[3]]))

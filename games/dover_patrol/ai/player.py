@@ -13,7 +13,7 @@ from .beginner import Beginner
 from .belief import BehaviourBelief, UniformBelief
 from .deployment import booklet_deployment
 from .hunting import hunts
-from .plans import PLAN_SLACK, harbour_plan, homecoming, hopeless, toward_goal
+from .plans import PLAN_SLACK, harbour_plan, hopeless, toward_goal
 from .search import (RISK_WORLDS, flagship_risk, flagship_square, one_move_values,
                      risks_flagship, sails_off, stalling, two_move_value)
 from .sorties import pressed
@@ -105,7 +105,7 @@ class DoverPlayer:
         if self.presses:   # a draw by quiet turns looming: sorties, attacks, no going round
             return pressed(root, side, worlds, actions, scored,
                            lambda action: self.mean_two_move(worlds, action, side))
-        if self.hunts:
+        if self.hunts and planned is None:   # not while a flag carrier has a way home to follow
             hunting = self.hunt_move(root, side, worlds, actions, scored)
             if hunting is not None:
                 return hunting
@@ -120,8 +120,6 @@ class DoverPlayer:
             return None   # an attack to make now: that is the hunt already
         if root.rules.fleet_orders or root.rules.win == "flagship":
             return None   # orders by the turn, or a Flagship whose every risk is weighed apart
-        if homecoming(root, SIDE_INDEX[side]):
-            return None   # a flag to bring home comes first
         moves = {action.key: action for action in actions if isinstance(action, Move)}
         searched = {action.key: value for value, _, action in scored if isinstance(action, Move)}
         for key in hunts(root, SIDE_INDEX[side]):
@@ -214,7 +212,7 @@ LEVELS = {"easy": (3, 0, 1.0, False, False, False), "normal": (3, 0, 0.3, True, 
           "hard": (5, 12, 0.01, True, BEHAVIOUR, True)}
 ANSWERS = 3        # with time to think: the enemy's most dangerous replies we answer (see ``deepen``)
 ANSWER_COST = 5    # a first guess of how much dearer a candidate is three moves ahead than two (4.7x measured)
-HUNT_SLACK = 1.0   # points the hunt's next move may look worse than the search's best
+HUNT_SLACK = 2.0   # points the hunt's next move may look worse than the search's best
 THINK_WORLDS = 3   # worlds added to every candidate in each round of ``deepen``, third ply done
 MAX_WORLDS = 60    # beyond this, more worlds change nothing worth the time
 

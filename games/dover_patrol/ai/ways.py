@@ -21,7 +21,7 @@ def crew_of(kind: int) -> int:
 
 WAY_SPAN = 60   # costs beyond this count as "no way"
 WAY_CACHE = 50_000   # ways remembered per plan (positions recur across worlds and candidates)
-RING_DEPTH = 9       # moves out to which ``Ways.rings`` counts
+RING_DEPTH = 16      # moves out to which ``Ways.rings`` counts
 RING_CACHE = 40_000  # rings remembered per plan
 
 
