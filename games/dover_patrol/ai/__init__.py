@@ -33,7 +33,10 @@ Levels (every action is judged on the same few sampled worlds, so actions compar
   quiet-turn count), until its last moves before that draw: then a small ship is a fair price.
   Its own flag, once won back, goes home first (``evaluation.own_flag_away``, and the harbour
   planner through ``plans.homecoming``): the enemy flag counts only with ours in hand, and
-  hemming the enemy in draws until ours is on its base.
+  hemming the enemy in draws until ours is on its base. In a quiet move it hunts
+  (``hunting``): the next move of the attack worth most per move of its way, when the search
+  finds it within ``HUNT_SLACK`` of its best. Like ``normal`` it watches the gates of its base
+  (``Plan.exposure``): nothing can attack a raider standing beside the base.
   Pressing on with sorties as a draw by quiet turns comes near (``sorties``) is measured but not
   yet used by the levels (``make_presser``). Its worlds and candidates: ``LEVELS``.
   We tried single-observer ISMCTS (``navalgames.ai.mcts`` with ``determinize``) here
@@ -53,6 +56,7 @@ The package, each module readable and testable alone:
   attacks never to make);
 - ``sorties``: errands of one piece (probing flag guards, sweeping a Mine, breaking a blockade of
   our harbour mouth) and the pressure to make progress as a draw by quiet turns comes near;
+- ``hunting``: hard's hunt, the attack worth most for the moves its way takes;
 - ``deployment``: the booklet's deployments;
 - ``beginner``: what only ``normal`` does (``Beginner``);
 - ``player``: ``DoverPlayer``, its ``LEVELS`` and ``make_player`` (the game's AI entry point).

@@ -61,8 +61,10 @@ def attack_gain(world: DoverState, hunter: int, odds: list[float], unknown: bool
 
 def hunts(world: DoverState, me: int) -> list[tuple[int, int, int]]:
     """The first moves (from, to, attacked square or -1) of the attacks worth most per move of
-    the way, best first (at most SHORTLIST, each worth MIN_GAIN at least). Read from one sampled
-    ``world`` through what side ``me`` knows only (the same in every world)."""
+    the way, best first (at most SHORTLIST, each worth MIN_GAIN at least). Read from one world
+    sampled for side ``me``: the prey's kinds through what ``me`` knows of them (``kind_odds``),
+    and only whether hemming the enemy in counts, and which of its pieces can move, as that
+    world deals out its Mines."""
     rules = world.rules
     plan = plan_for(rules)
     enemy = 1 - me
