@@ -13,6 +13,7 @@ from games.dover_patrol.ai.belief import UniformBelief, kind_odds
 from games.dover_patrol.ai.evaluation import KNOWING, KNOWN_SHARE, MATERIAL, VALUES
 from games.dover_patrol.ai.hunting import attack_gain, hunts
 from games.dover_patrol.rules import ENGINE, MI, SS, Move
+from navalgames.ai.player import RandomPlayer
 from navalgames.core.match import replay
 from navalgames.core.records import read_record
 
@@ -113,3 +114,20 @@ def test_hard_walks_a_ship_many_moves_to_attack_prey_no_two_move_look_ahead_reac
         state.apply(next(a for a in state.legal_actions() if str(a) in ("h1-h2", "h2-h1")))
     else:
         pytest.fail("hard made no attack in 16 moves")
+
+
+@pytest.mark.parametrize("seed", [0, 2])
+def test_hard_breaks_a_quiet_spell_of_a_real_game_by_hunting(seed):
+    # hard v random, seed 7, game 1 (f332fde; hard is North): from ply 181 hard removed nothing
+    # for 106 plies, and played again from there f332fde still removes nothing in 20 moves
+    # (seeds 0, 1, 2), while South's ships stand waiting on its fifth rank.
+    state = replay(read_record(RECORDS / "hard-v-random-seed7-game0001.yaml"), upto=183)
+    assert state.to_act() == NORTH and state.quiet >= 2
+    hard, other = ai.make_player("hard", NORTH, seed=seed), RandomPlayer(seed)
+    for _ in range(20):
+        afloat = len(state.alive[0]) + len(state.alive[1])
+        state.apply(hard.choose(state, NORTH))
+        if len(state.alive[0]) + len(state.alive[1]) < afloat:
+            return
+        state.apply(other.choose(state, "south"))
+    pytest.fail("hard removed nothing in 20 moves")
