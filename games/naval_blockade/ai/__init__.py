@@ -27,13 +27,14 @@ Each searching level runs a fixed number of MCTS iterations a move, so a game re
 any machine; a ``think`` allowance (Settings) also stops it on the clock.
 
 The modules: ``tables`` (per terrain), ``helm`` (the helmsmen's scores of single moves),
-``policies`` (whole decisions from those scores: easy's move, playout moves, the judgement of a
-game cut short), ``search`` (the searching levels), ``terrain_choice`` (the layout to place after
-winning the toss), ``player`` (the levels and the factory the game's SPEC names).
+``disabled`` (their course change and six moves after a D4), ``policies`` (whole decisions from
+those scores: easy's move, playout moves, the judgement of a game cut short), ``search`` (the
+searching levels), ``terrain_choice`` (the layout to place after winning the toss), ``player``
+(the levels and the factory the game's SPEC names).
 """
 
-from .helm import (SURE_SIX_MOVE, course_scores, disable_chance, guns_bear_from, head_on,
-                   move_scores, ship_state, six_move_scores)
+from .disabled import SURE_SIX_MOVE, course_scores, six_move_scores
+from .helm import disable_chance, guns_bear_from, head_on, move_scores, ship_state
 from .player import LEVELS, GreedyPlayer, make_player
 from .policies import (candidates, evaluate, greedy_action, points_winner, rollout_policy,
                        runner_rollout_policy, scored_choices, start_score)

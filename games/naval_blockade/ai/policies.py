@@ -11,7 +11,8 @@ from navalgames.ai.mcts import outcome_value
 from ..rules import BLOCKADER, RUNNER, SIDES, BlockadeState, StopAnswer, StopOffer
 from ..rules.actions import GENERATE
 from ..rules.state import ANSWER, COURSE, MOVE, SIX, START, TERRAIN
-from .helm import course_scores, move_scores, ship_state, six_move_scores
+from .disabled import course_scores, six_move_scores
+from .helm import move_scores, ship_state
 from .tables import tables_for
 
 

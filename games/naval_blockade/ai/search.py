@@ -12,7 +12,7 @@ from navalgames.ai.mcts import MCTS, SearchResult
 
 from ..rules import SIDES, BlockadeState, StopOffer
 from ..rules.state import ANSWER, MOVE, SIX, START, TERRAIN
-from .helm import SURE_SIX_MOVE, six_move_scores
+from .disabled import SURE_SIX_MOVE, six_move_scores
 from .policies import candidates, evaluate, greedy_action, rollout_policy, runner_rollout_policy
 from .tables import tables_for
 from .terrain_choice import choose_terrain
