@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules import BLOCKADER, HELMS, RUNNER, BlockadeState
-from .helm import ship_state
+from .helm import disable_chance, guns_bear_from, head_on, ship_state
 from .tables import Tables
 
 
@@ -15,8 +15,12 @@ from .tables import Tables
 SURE_SIX_MOVE = 300.0
 
 
-def six_move_scores(state: BlockadeState, tables: Tables) -> list[tuple[float, Any]]:
-    """The firer's single moves of the six-square move: keep the ram (or the escape) in reach."""
+def six_move_scores(state: BlockadeState, tables: Tables, plan: bool = False) -> list[tuple[float, Any]]:
+    """The firer's single moves of the six-square move: keep the ram (or the escape) in reach.
+
+    ``plan``: a Blockader that cannot ram plans its moves for the Runner's forced move straight
+    ahead that follows (``recovery_scores``) instead of closing on the square the Runner stops on.
+    """
     side = state.side
     me = ship_state(state, side)
     target_ship = ship_state(state, state.disabled)
@@ -45,7 +49,76 @@ def six_move_scores(state: BlockadeState, tables: Tables) -> list[tuple[float, A
             if not tables.afloat[BLOCKADER][nxt]:
                 score -= 200 - tables.doom[BLOCKADER][nxt]
         scored.append((score, HELMS[turn + 1]))
+    if plan and side == BLOCKADER and max(score for score, _ in scored) <= SURE_SIX_MOVE:
+        return recovery_scores(state, tables) or scored
     return scored
+
+
+#: the score of a six-square move whose plan wins for certain (above SURE_SIX_MOVE: no search),
+#: and of the others: PLANNED plus up to PLAN_RANGE for their chance of winning (below it)
+SURE_PLAN, PLANNED, PLAN_RANGE = 350.0, 100.0, 190.0
+
+
+def recovery_scores(state: BlockadeState, tables: Tables) -> list[tuple[float, Any]] | None:
+    """The Blockader's single moves of a six-square move that cannot ram: after them the Runner
+    must move one square straight ahead, onto a square known now, and fire if its guns bear,
+    and then we move. The best end of our six moves: on that square bow to bow (it rams our
+    armoured bow), or where its guns do not bear and our next move rams it; else the likeliest
+    of those, or a shot at it within our reach. None when there is nothing to plan for (its
+    move straight ahead runs it ashore, or out to open sea)."""
+    runner, heading = state.at[RUNNER], state.heading[RUNNER]
+    recovery = state.terrain.dest[runner * 8 + heading]
+    if recovery < 0 or recovery >= tables.last_rank:
+        return None
+    if len(tables.plans) > 4096:
+        tables.plans.clear()
+    memo = tables.plans.setdefault((state.rules, runner, heading), {})
+    left = 5 - state.six_made            # moves still to make after this one
+    scored = []
+    for turn, h, dest in state.terrain.sea_moves[ship_state(state, BLOCKADER)]:
+        if dest == runner and left:
+            continue
+        value = _plan_value(state, tables, dest * 8 + h, left, recovery, memo)
+        scored.append((SURE_PLAN if value >= 1.0 else PLANNED + PLAN_RANGE * value, HELMS[turn + 1]))
+    return scored
+
+
+def _plan_value(state: BlockadeState, tables: Tables, ship: int, left: int, recovery: int,
+                memo: dict) -> float:
+    """Our chance from ship state ``ship`` with ``left`` single moves still to make (the best of
+    them; a ram on the last one wins)."""
+    key = (ship, left)
+    value = memo.get(key)
+    if value is None:
+        runner = state.at[RUNNER]
+        if ship // 8 == runner:
+            value = 1.0
+        elif left == 0:
+            value = _end_value(state, tables, ship, recovery)
+        else:
+            value = max((_plan_value(state, tables, t, left - 1, recovery, memo)
+                         for t in tables.succ[ship] if t // 8 != runner or left == 1), default=0.0)
+        memo[key] = value
+    return value
+
+
+def _end_value(state: BlockadeState, tables: Tables, ship: int, recovery: int) -> float:
+    """Our chance when the six moves end on ship state ``ship``: the Runner then moves onto
+    ``recovery`` (a ram, lost unless bow to bow), fires if its guns bear (a D4 counts as lost),
+    and we ram it, or fire at it (a D4 within our six-move reach wins; the rest is an even game)."""
+    heading = state.heading[RUNNER]
+    if ship // 8 == recovery:
+        return 1.0 if head_on(heading, ship % 8, state.rules.head_on_steps) else 0.0
+    if not tables.afloat[BLOCKADER][ship]:
+        return 0.0
+    survive = 1.0 - disable_chance(guns_bear_from(state, RUNNER, recovery * 8 + heading, ship // 8))
+    shot = 0.0
+    for t in tables.succ[ship]:
+        if t // 8 == recovery:
+            return survive
+        within = 1.0 if (tables.reach[6][t] >> recovery) & 1 else 0.5
+        shot = max(shot, within * disable_chance(guns_bear_from(state, BLOCKADER, t, recovery)))
+    return survive * (0.4 + 0.6 * shot)
 
 
 def course_scores(state: BlockadeState, tables: Tables) -> list[tuple[float, Any]]:

@@ -21,15 +21,17 @@ def points_winner(state: BlockadeState) -> str | None:
     return "runner" if r > b else "blockader" if b > r else None
 
 
-def scored_choices(state: BlockadeState, intercept: bool = False) -> list[tuple[float, Any]]:
+def scored_choices(state: BlockadeState, ours: bool = False) -> list[tuple[float, Any]]:
     """Every legal action of the side to act with a heuristic score, for the easy level and
-    rollouts (``intercept``: see move_scores)."""
+    rollouts. ``ours``: our own searching Blockader's helm, which heads across the Runner's way
+    out (move_scores' ``intercept``) and plans a six-square move that cannot ram
+    (six_move_scores' ``plan``); `easy` and the Runner's playouts keep the plain one."""
     stage = state.stage
     tables = tables_for(state.terrain)
     if stage == MOVE:
-        return move_scores(state, tables, intercept)
+        return move_scores(state, tables, ours)
     if stage == SIX:
-        return six_move_scores(state, tables)
+        return six_move_scores(state, tables, ours)
     if stage == COURSE:
         return course_scores(state, tables)
     if stage == ANSWER:
@@ -56,20 +58,20 @@ def start_score(state: BlockadeState, action) -> float:
 
 
 def greedy_action(state: BlockadeState, rng: random.Random, noise: float = 0.0,
-                  intercept: bool = False) -> Any:
+                  ours: bool = False) -> Any:
     """The best-scoring action; ``noise`` adds a random jitter of that size (ties broken at random)."""
-    choices = scored_choices(state, intercept)
+    choices = scored_choices(state, ours)
     best = max(choices, key=lambda sa: sa[0] + noise * rng.random() + 1e-6 * rng.random())
     return best[1]
 
 
-def rollout_policy(state: BlockadeState, rng: random.Random, intercept: bool = True) -> Any:
-    """A move of a game played out: the helmsman's, a little varied (``intercept``: see
-    move_scores)."""
+def rollout_policy(state: BlockadeState, rng: random.Random, ours: bool = True) -> Any:
+    """A move of a game played out: the helmsman's, a little varied (``ours``: see
+    scored_choices)."""
     if rng.random() < 0.02:
         actions = candidates(state)
         return actions[rng.randrange(len(actions))]
-    return greedy_action(state, rng, noise=0.3, intercept=intercept)
+    return greedy_action(state, rng, noise=0.3, ours=ours)
 
 
 def runner_rollout_policy(state: BlockadeState, rng: random.Random) -> Any:
@@ -79,7 +81,7 @@ def runner_rollout_policy(state: BlockadeState, rng: random.Random) -> Any:
     tests) the intercepting Blockader made the Runner's turn toward it look as good as the turn
     away (0.63 both, 800 games each), the plain one did not (0.59 against 0.64); the search
     played the turn toward it, and the Runner was disabled and rammed two moves later."""
-    return rollout_policy(state, rng, intercept=False)
+    return rollout_policy(state, rng, ours=False)
 
 
 def candidates(state: BlockadeState) -> list:

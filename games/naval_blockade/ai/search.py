@@ -65,8 +65,9 @@ class BlockadeSearch:
         if state.stage in (START, ANSWER):   # ships start before the terrain is known
             return SearchResult(greedy_action(state, rng, noise=0.2), (), 0, 0.0)
         if state.stage == SIX:
-            score, action = max(six_move_scores(state, tables_for(state.terrain)), key=lambda sa: sa[0])
-            if score > SURE_SIX_MOVE:   # a ram or an escape still on: no dice can stop it, no search
+            score, action = max(six_move_scores(state, tables_for(state.terrain), plan=True),
+                                key=lambda sa: sa[0])
+            if score > SURE_SIX_MOVE:   # a ram, an escape or a sure plan still on: no dice can stop it
                 return SearchResult(action, (), 0, 0.0)
         self.mcts.policy = runner_rollout_policy if side == "runner" else rollout_policy
         return surest(self.mcts.search(state, side, rng))

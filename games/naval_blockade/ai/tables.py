@@ -44,6 +44,8 @@ class Tables:
         self.reach = self._reach_masks(6)
         self._distance: dict[int, list] = {}
         self._paths: dict[int, tuple[int, ...]] = {}
+        # the Blockader's six-move plans against a disabled Runner (disabled.recovery_scores)
+        self.plans: dict[tuple, dict[tuple[int, int], float]] = {}
 
     def _escape_distances(self) -> bytearray:
         dist = bytearray([FAR]) * len(self.succ)
