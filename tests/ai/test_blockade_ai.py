@@ -371,3 +371,37 @@ def test_the_plan_counts_a_runner_ramming_our_armoured_bow_as_won_and_any_other_
     assert _end_value(state, tables, s17 * 8 + 3, s17) == 0.0      # heading SE: rammed
     s18 = state.terrain.grid.parse("s18")
     assert _end_value(state, tables, s18 * 8 + 4, s17) == 1.0      # dead ahead: we ram it next
+
+
+GAME5_ISLANDS = [["d12", "d13", "d14", "d15", "e14"], ["u14", "u15", "u16", "u17", "u18"],
+                 ["f7", "g7", "h7", "h8", "h9"], ["l11", "m11", "n11", "o11", "p11"]]
+
+
+def game5_course():
+    """A real position: hard (Blockader) v easy, seed 7, game 5, ply 30. The Runner's D4 has
+    stopped us on j17 heading E, well inside its six moves' reach from l13 heading NE."""
+    return ENGINE.from_position({
+        "game": "naval-blockade", "stage": "course", "to_move": "blockader",
+        "disabled": "blockader", "runner": {"at": "l13", "heading": "NE"},
+        "blockader": {"at": "j17", "heading": "E"}, "islands": GAME5_ISLANDS,
+        "rocks": ["b16", "o4"], "points": {"runner": 4, "blockader": 1},
+        "moves": {"runner": 12, "blockader": 11}})
+
+
+def test_a_disabled_blockader_turns_its_armoured_bow_to_the_runners_rams():
+    """Kept heading E, the Runner's six moves can reach j17 only heading W, bow to bow, which its
+    ram loses; turned to port or starboard, it can ram us from the side (hard turned to port in
+    that game, and was rammed). Our search now looks only at the course that shuts the ram out."""
+    state = game5_course()
+    tables = ai.tables_for(state.terrain)
+    assert tables.ram_headings(state.at[0] * 8 + state.heading[0], state.at[1]) == {6}   # W only
+    hard = ai.make_player("hard", "blockader", seed=1)
+    assert str(hard.choose(state, "blockader")) == "ahead"
+    assert list(map(str, hard.search._candidates(state))) == ["ahead"]
+    plain = max(ai.course_scores(state, tables), key=lambda sa: sa[0])[0]
+    assert {score for score, _ in ai.course_scores(state, tables)} == {plain}   # easy: all alike
+    state.apply_text("ahead")
+    rng = random.Random(2)
+    while state.stage == "six":          # easy's Runner keeps its ram on and runs onto our bow
+        state.apply(ai.greedy_action(state, rng, noise=0.5))
+    assert state.ending == "armoured-bow" and state.outcome().winner == "blockader"

@@ -121,10 +121,18 @@ def _end_value(state: BlockadeState, tables: Tables, ship: int, recovery: int) -
     return survive * (0.4 + 0.6 * shot)
 
 
-def course_scores(state: BlockadeState, tables: Tables) -> list[tuple[float, Any]]:
-    """The disabled ship's one course change: keep sea room, and for the Runner head for the exit."""
+#: a disabled Blockader's course that lets the Runner's six moves ram it off the bow
+OPEN_TO_RAM = 100.0
+
+
+def course_scores(state: BlockadeState, tables: Tables, plan: bool = False) -> list[tuple[float, Any]]:
+    """The disabled ship's one course change: keep sea room, and for the Runner head for the exit.
+
+    ``plan``: a Blockader turns, if it can, so that the Runner's six moves can ram it only bow
+    to bow (its armoured bow wins that ram), counting OPEN_TO_RAM off every other course."""
     side = state.disabled
     sq = state.at[side]
+    rams = tables.ram_headings(ship_state(state, RUNNER), sq) if plan and side == BLOCKADER else ()
     scored = []
     for helm in HELMS:
         h = (state.heading[side] + helm.turn) % 8
@@ -134,6 +142,8 @@ def course_scores(state: BlockadeState, tables: Tables) -> list[tuple[float, Any
             score -= 200 - tables.doom[side][ship]
         if side == RUNNER:
             score -= 2.0 * tables.escape[ship]
+        if any(not head_on(r, h, state.rules.head_on_steps) for r in rams):
+            score -= OPEN_TO_RAM
         scored.append((score, helm))
     return scored
 

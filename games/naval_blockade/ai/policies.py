@@ -24,8 +24,9 @@ def points_winner(state: BlockadeState) -> str | None:
 def scored_choices(state: BlockadeState, ours: bool = False) -> list[tuple[float, Any]]:
     """Every legal action of the side to act with a heuristic score, for the easy level and
     rollouts. ``ours``: our own searching Blockader's helm, which heads across the Runner's way
-    out (move_scores' ``intercept``) and plans a six-square move that cannot ram
-    (six_move_scores' ``plan``); `easy` and the Runner's playouts keep the plain one."""
+    out (move_scores' ``intercept``), plans a six-square move that cannot ram and, disabled,
+    turns its armoured bow to the Runner's rams (six_move_scores' and course_scores' ``plan``);
+    `easy` and the Runner's playouts keep the plain one."""
     stage = state.stage
     tables = tables_for(state.terrain)
     if stage == MOVE:
@@ -33,7 +34,7 @@ def scored_choices(state: BlockadeState, ours: bool = False) -> list[tuple[float
     if stage == SIX:
         return six_move_scores(state, tables, ours)
     if stage == COURSE:
-        return course_scores(state, tables)
+        return course_scores(state, tables, ours)
     if stage == ANSWER:
         accept = 1.0 if points_winner(state) == SIDES[state.side] else -1.0
         return [(accept, StopAnswer(True)), (-accept, StopAnswer(False))]

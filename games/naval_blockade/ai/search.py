@@ -10,9 +10,9 @@ from typing import Any
 from navalgames.ai.budget import Budget
 from navalgames.ai.mcts import MCTS, SearchResult
 
-from ..rules import SIDES, BlockadeState, StopOffer
-from ..rules.state import ANSWER, MOVE, SIX, START, TERRAIN
-from .disabled import SURE_SIX_MOVE, six_move_scores
+from ..rules import BLOCKADER, SIDES, BlockadeState, StopOffer
+from ..rules.state import ANSWER, COURSE, MOVE, SIX, START, TERRAIN
+from .disabled import OPEN_TO_RAM, SURE_SIX_MOVE, course_scores, six_move_scores
 from .policies import candidates, evaluate, greedy_action, rollout_policy, runner_rollout_policy
 from .tables import tables_for
 from .terrain_choice import choose_terrain
@@ -36,6 +36,11 @@ class BlockadeSearch:
 
     def _candidates(self, state: BlockadeState) -> list:
         actions = candidates(state)
+        if state.stage == COURSE and state.disabled == self.side == BLOCKADER:
+            # a course open to the Runner's ram off the bow only where every other runs aground
+            scored = course_scores(state, tables_for(state.terrain), plan=True)
+            best = max(score for score, _ in scored)
+            return [action for score, action in scored if score > best - OPEN_TO_RAM / 2]
         if actions and isinstance(actions[-1], StopOffer) and state.side == self.side \
                 and not self.may_offer(state):
             actions.pop()

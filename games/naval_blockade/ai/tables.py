@@ -46,6 +46,7 @@ class Tables:
         self._paths: dict[int, tuple[int, ...]] = {}
         # the Blockader's six-move plans against a disabled Runner (disabled.recovery_scores)
         self.plans: dict[tuple, dict[tuple[int, int], float]] = {}
+        self._rams: dict[tuple[int, int], frozenset[int]] = {}
 
     def _escape_distances(self) -> bytearray:
         dist = bytearray([FAR]) * len(self.succ)
@@ -119,6 +120,21 @@ class Tables:
                 layer.append(m)
             masks.append(layer)
         return masks
+
+    def ram_headings(self, ship: int, target: int) -> frozenset[int]:
+        """The headings a ship at ship state ``ship`` can ram ``target`` with on the sixth single
+        move of a six-square move (rule 16: it may not enter that square before)."""
+        key = (ship, target)
+        found = self._rams.get(key)
+        if found is None:
+            layer = {ship}
+            for _ in range(5):
+                layer = {t for s in layer for t in self.succ[s] if t // 8 != target}
+            if len(self._rams) > 100_000:
+                self._rams.clear()
+            found = self._rams[key] = frozenset(t % 8 for s in layer for t in self.succ[s]
+                                                if t // 8 == target)
+        return found
 
     def way_out(self, ship: int) -> tuple[int, ...]:
         """The squares of the Runner's fastest way out from ship state ``ship`` (ties: the first
