@@ -15,13 +15,19 @@ from .tables import Tables
 SURE_SIX_MOVE = 300.0
 
 
-def six_move_scores(state: BlockadeState, tables: Tables, plan: bool = False) -> list[tuple[float, Any]]:
+def six_move_scores(state: BlockadeState, tables: Tables,
+                    plan: bool = False) -> list[tuple[float, Any]]:
     """The firer's single moves of the six-square move: keep the ram (or the escape) in reach.
 
-    ``plan``: a Blockader that cannot ram plans its moves for the Runner's forced move straight
-    ahead that follows (``recovery_scores``) instead of closing on the square the Runner stops on.
+    ``plan``: the Blockader plans its moves for the Runner's forced move straight ahead that
+    follows (``recovery_scores``) as well as for the ram, instead of closing on the square the
+    Runner stops on when the ram is out of reach.
     """
     side = state.side
+    if plan and side == BLOCKADER:
+        planned = recovery_scores(state, tables)
+        if planned is not None:
+            return planned
     me = ship_state(state, side)
     target_ship = ship_state(state, state.disabled)
     target = target_ship // 8
@@ -49,8 +55,6 @@ def six_move_scores(state: BlockadeState, tables: Tables, plan: bool = False) ->
             if not tables.afloat[BLOCKADER][nxt]:
                 score -= 200 - tables.doom[BLOCKADER][nxt]
         scored.append((score, HELMS[turn + 1]))
-    if plan and side == BLOCKADER and max(score for score, _ in scored) <= SURE_SIX_MOVE:
-        return recovery_scores(state, tables) or scored
     return scored
 
 
@@ -60,26 +64,32 @@ SURE_PLAN, PLANNED, PLAN_RANGE = 350.0, 100.0, 190.0
 
 
 def recovery_scores(state: BlockadeState, tables: Tables) -> list[tuple[float, Any]] | None:
-    """The Blockader's single moves of a six-square move that cannot ram: after them the Runner
-    must move one square straight ahead, onto a square known now, and fire if its guns bear,
-    and then we move. The best end of our six moves: on that square bow to bow (it rams our
-    armoured bow), or where its guns do not bear and our next move rams it; else the likeliest
-    of those, or a shot at it within our reach. None when there is nothing to plan for (its
-    move straight ahead runs it ashore, or out to open sea)."""
+    """The Blockader's single moves of a six-square move: the ram on the sixth wins, and if it
+    is out of reach the Runner must then move one square straight ahead, onto a square known
+    now, and fire if its guns bear, and then we move. The best end of our six moves after the
+    ram: on that square bow to bow (it rams our armoured bow), or where its guns do not bear and
+    our next move rams it; else the likeliest of those, or a shot at it within our reach. None
+    when its move straight ahead runs it ashore or out to open sea (only the ram counts)."""
     runner, heading = state.at[RUNNER], state.heading[RUNNER]
     recovery = state.terrain.dest[runner * 8 + heading]
     if recovery < 0 or recovery >= tables.last_rank:
         return None
+    left = 5 - state.six_made            # moves still to make after this one
+    moves = [(turn, dest * 8 + h)
+             for turn, h, dest in state.terrain.sea_moves[ship_state(state, BLOCKADER)]
+             if dest != runner or not left]
+    rams = [(tables.reach[left][ship] >> runner) & 1 for _, ship in moves]
+    if any(rams):                        # the ram is still on: nothing else to plan
+        return [(SURE_PLAN if ram else PLANNED, HELMS[turn + 1])
+                for (turn, _), ram in zip(moves, rams)]
     if len(tables.plans) > 4096:
         tables.plans.clear()
     memo = tables.plans.setdefault((state.rules, runner, heading), {})
-    left = 5 - state.six_made            # moves still to make after this one
     scored = []
-    for turn, h, dest in state.terrain.sea_moves[ship_state(state, BLOCKADER)]:
-        if dest == runner and left:
-            continue
-        value = _plan_value(state, tables, dest * 8 + h, left, recovery, memo)
-        scored.append((SURE_PLAN if value >= 1.0 else PLANNED + PLAN_RANGE * value, HELMS[turn + 1]))
+    for turn, ship in moves:
+        value = _plan_value(state, tables, ship, left, recovery, memo)
+        score = SURE_PLAN if value >= 1.0 else PLANNED + PLAN_RANGE * value
+        scored.append((score, HELMS[turn + 1]))
     return scored
 
 
@@ -96,8 +106,12 @@ def _plan_value(state: BlockadeState, tables: Tables, ship: int, left: int, reco
         elif left == 0:
             value = _end_value(state, tables, ship, recovery)
         else:
-            value = max((_plan_value(state, tables, t, left - 1, recovery, memo)
-                         for t in tables.succ[ship] if t // 8 != runner or left == 1), default=0.0)
+            value = 0.0
+            for t in tables.succ[ship]:
+                if t // 8 != runner or left == 1:
+                    value = max(value, _plan_value(state, tables, t, left - 1, recovery, memo))
+                    if value >= 1.0:
+                        break
         memo[key] = value
     return value
 
@@ -112,12 +126,12 @@ def _end_value(state: BlockadeState, tables: Tables, ship: int, recovery: int) -
     if not tables.afloat[BLOCKADER][ship]:
         return 0.0
     survive = 1.0 - disable_chance(guns_bear_from(state, RUNNER, recovery * 8 + heading, ship // 8))
-    shot = 0.0
-    for t in tables.succ[ship]:
-        if t // 8 == recovery:
-            return survive
-        within = 1.0 if (tables.reach[6][t] >> recovery) & 1 else 0.5
-        shot = max(shot, within * disable_chance(guns_bear_from(state, BLOCKADER, t, recovery)))
+    nxt = tables.succ[ship]
+    if any(t // 8 == recovery for t in nxt):
+        return survive
+    shot = max(((1.0 if (tables.reach[6][t] >> recovery) & 1 else 0.5)
+                * disable_chance(guns_bear_from(state, BLOCKADER, t, recovery)) for t in nxt),
+               default=0.0)
     return survive * (0.4 + 0.6 * shot)
 
 
@@ -125,7 +139,8 @@ def _end_value(state: BlockadeState, tables: Tables, ship: int, recovery: int) -
 OPEN_TO_RAM = 100.0
 
 
-def course_scores(state: BlockadeState, tables: Tables, plan: bool = False) -> list[tuple[float, Any]]:
+def course_scores(state: BlockadeState, tables: Tables,
+                  plan: bool = False) -> list[tuple[float, Any]]:
     """The disabled ship's one course change: keep sea room, and for the Runner head for the exit.
 
     ``plan``: a Blockader turns, if it can, so that the Runner's six moves can ram it only bow
