@@ -405,3 +405,28 @@ def test_a_disabled_blockader_turns_its_armoured_bow_to_the_runners_rams():
     while state.stage == "six":          # easy's Runner keeps its ram on and runs onto our bow
         state.apply(ai.greedy_action(state, rng, noise=0.5))
     assert state.ending == "armoured-bow" and state.outcome().winner == "blockader"
+
+
+def test_duel_stats_reads_the_dice_before_the_first_d4_and_what_came_of_it():
+    """``duel_stats`` (the yardstick for versions of a player): in a game whose first three dice
+    miss and whose fourth disables, four dice fell before the first D4, and the firer of the
+    fourth rolled it; the implied win rate mixes the rates after each side's D4 by dice share."""
+    from games.naval_blockade.ai import duel_stats
+    match = Match.new(SPEC, "standard", seed=3,
+                      forced_dice=["toss:runner", "layout:7389", "M", "M", "M", "D4"])
+    players = {side: ai.make_player("easy", side, seed=4) for side in ("runner", "blockader")}
+    firers = []
+    match.listeners.append(lambda events: firers.extend(
+        e.details["ship"] for e in events if e.kind == "fire"))
+    while match.to_act() is not None:
+        actor = match.to_act()
+        match.play(players[actor].choose(match.state, actor))
+    game = duel_stats.first_d4(match.record)
+    assert sum(game["dice"]) == 4 and game["first"] == firers[3]
+    assert game["winner"] == match.outcome().winner
+    games = [{"dice": [1, 3], "first": "blockader", "winner": "blockader"},
+             {"dice": [2, 2], "first": "runner", "winner": "runner"},
+             {"dice": [1, 1], "first": "runner", "winner": "blockader"}]
+    s = duel_stats.summary(games, "blockader")
+    assert s["share"] == 0.6 and s["after_ours"] == 1.0 and s["after_theirs"] == 0.5
+    assert abs(s["implied"] - (0.6 * 1.0 + 0.4 * 0.5)) < 1e-12 and s["won"] == 2
