@@ -282,8 +282,8 @@ def test_the_runners_playouts_expect_a_blockader_closing_in_not_our_own_helm():
     after = game2(to_move="blockader", runner={"at": "a15", "heading": "N"},
                   blockader={"at": "i15", "heading": "SW"}, points={"runner": 0, "blockader": 0},
                   moves={"runner": 18, "blockader": 18})
-    plain = max(ai.scored_choices(after, intercept=False), key=lambda sa: sa[0])[1]
-    across = max(ai.scored_choices(after, intercept=True), key=lambda sa: sa[0])[1]
+    plain = max(ai.scored_choices(after, ours=False), key=lambda sa: sa[0])[1]
+    across = max(ai.scored_choices(after, ours=True), key=lambda sa: sa[0])[1]
     assert plain != across
     rng = random.Random(3)
     theirs = [ai.runner_rollout_policy(after, rng) for _ in range(200)]
@@ -314,3 +314,119 @@ def test_die_faces_that_only_score_share_one_branch_of_the_search():
     for node in chance_nodes:
         assert set(map(str, node.children)) <= {"D4", "no D4"}
     assert ai.die_key(state, state.parse_action("H2")) == ai.die_key(state, state.parse_action("M")) == "no D4"
+
+
+GAME69_ISLANDS = [["d9", "d10", "d11", "e10", "f10"], ["n11", "o11", "p11", "p12", "q12"],
+                  ["c19", "d18", "d19", "e18", "e19"], ["n19", "n20", "o18", "o19", "p19"]]
+
+
+def game69_six_moves():
+    """A real position: hard (Blockader) v easy, seed 7, game 69, ply 38. Our D4 has stopped the
+    Runner on s16, heading N, beyond our six moves' reach from o22 heading NE."""
+    return ENGINE.from_position({
+        "game": "naval-blockade", "stage": "six", "to_move": "blockader", "disabled": "runner",
+        "six_moves_made": 0, "runner": {"at": "s16", "heading": "N"},
+        "blockader": {"at": "o22", "heading": "NE"}, "islands": GAME69_ISLANDS,
+        "rocks": ["b22", "v19"], "points": {"runner": 0, "blockader": 4},
+        "moves": {"runner": 15, "blockader": 16}})
+
+
+def _six_moves(state, choose):
+    while state.stage == "six":
+        state.apply(choose(state))
+    return state
+
+
+def test_a_six_square_move_that_cannot_ram_is_planned_for_the_runners_move_straight_ahead():
+    """After the six moves the disabled Runner must move straight ahead (onto s17) and fire if
+    its guns bear. Closing on the square it stopped on (the plain helm, `easy`'s) ends, as its
+    ties fall, on s17 itself (rammed by the Runner unless bow to bow) or beside it under the
+    Runner's guns; our own Blockader's plan ends on s18, dead ahead of s17, where no gun of the
+    Runner's bears, and rams it with the next move."""
+    ends = set()
+    for seed in range(20):
+        rng = random.Random(seed)
+        plain = _six_moves(game69_six_moves(), lambda s: ai.greedy_action(s, rng))
+        ends.add(plain.ending or plain.stage)
+    assert {"ram", "fire"} <= ends          # rammed by the Runner, or fired at by it
+    tables = ai.tables_for(game69_six_moves().terrain)
+    assert max(ai.six_move_scores(game69_six_moves(), tables))[0] < ai.SURE_SIX_MOVE
+    planned = ai.six_move_scores(game69_six_moves(), tables, plan=True)
+    assert max(planned, key=lambda sa: sa[0])[0] > ai.SURE_SIX_MOVE     # a sure win: no search
+    hard = ai.make_player("hard", "blockader", seed=1)
+    state = _six_moves(game69_six_moves(), lambda s: hard.choose(s, "blockader"))
+    assert state.outcome() is None and state.to_act() == "blockader"
+    assert state.rules.names[state.at[1]] == "s18" and state.rules.names[state.at[0]] == "s17"
+    state.apply(hard.choose(state, "blockader"))
+    assert state.outcome().winner == "blockader" and state.ending == "ram"
+
+
+def test_the_plan_counts_a_runner_ramming_our_armoured_bow_as_won_and_any_other_ram_as_lost():
+    """Ending the six moves on the square the Runner moves onto: bow to bow it loses, else we do."""
+    from games.naval_blockade.ai.disabled import _end_value
+    state = game69_six_moves()
+    tables = ai.tables_for(state.terrain)
+    s17 = state.terrain.grid.parse("s17")
+    assert _end_value(state, tables, s17 * 8 + 4, s17) == 1.0      # heading S: bow to bow
+    assert _end_value(state, tables, s17 * 8 + 3, s17) == 0.0      # heading SE: rammed
+    s18 = state.terrain.grid.parse("s18")
+    assert _end_value(state, tables, s18 * 8 + 4, s17) == 1.0      # dead ahead: we ram it next
+
+
+GAME5_ISLANDS = [["d12", "d13", "d14", "d15", "e14"], ["u14", "u15", "u16", "u17", "u18"],
+                 ["f7", "g7", "h7", "h8", "h9"], ["l11", "m11", "n11", "o11", "p11"]]
+
+
+def game5_course():
+    """A real position: hard (Blockader) v easy, seed 7, game 5, ply 30. The Runner's D4 has
+    stopped us on j17 heading E, well inside its six moves' reach from l13 heading NE."""
+    return ENGINE.from_position({
+        "game": "naval-blockade", "stage": "course", "to_move": "blockader",
+        "disabled": "blockader", "runner": {"at": "l13", "heading": "NE"},
+        "blockader": {"at": "j17", "heading": "E"}, "islands": GAME5_ISLANDS,
+        "rocks": ["b16", "o4"], "points": {"runner": 4, "blockader": 1},
+        "moves": {"runner": 12, "blockader": 11}})
+
+
+def test_a_disabled_blockader_turns_its_armoured_bow_to_the_runners_rams():
+    """Kept heading E, the Runner's six moves can reach j17 only heading W, bow to bow, which its
+    ram loses; turned to port or starboard, it can ram us from the side (hard turned to port in
+    that game, and was rammed). Our search now looks only at the course that shuts the ram out."""
+    state = game5_course()
+    tables = ai.tables_for(state.terrain)
+    assert tables.ram_headings(state.at[0] * 8 + state.heading[0], state.at[1]) == {6}   # W only
+    hard = ai.make_player("hard", "blockader", seed=1)
+    assert str(hard.choose(state, "blockader")) == "ahead"
+    assert list(map(str, hard.search._candidates(state))) == ["ahead"]
+    plain = max(ai.course_scores(state, tables), key=lambda sa: sa[0])[0]
+    assert {score for score, _ in ai.course_scores(state, tables)} == {plain}   # easy: all alike
+    state.apply_text("ahead")
+    rng = random.Random(2)
+    while state.stage == "six":          # easy's Runner keeps its ram on and runs onto our bow
+        state.apply(ai.greedy_action(state, rng, noise=0.5))
+    assert state.ending == "armoured-bow" and state.outcome().winner == "blockader"
+
+
+def test_duel_stats_reads_the_dice_before_the_first_d4_and_what_came_of_it():
+    """``duel_stats`` (the yardstick for versions of a player): in a game whose first three dice
+    miss and whose fourth disables, four dice fell before the first D4, and the firer of the
+    fourth rolled it; the implied win rate mixes the rates after each side's D4 by dice share."""
+    from games.naval_blockade.ai import duel_stats
+    match = Match.new(SPEC, "standard", seed=3,
+                      forced_dice=["toss:runner", "layout:7389", "M", "M", "M", "D4"])
+    players = {side: ai.make_player("easy", side, seed=4) for side in ("runner", "blockader")}
+    firers = []
+    match.listeners.append(lambda events: firers.extend(
+        e.details["ship"] for e in events if e.kind == "fire"))
+    while match.to_act() is not None:
+        actor = match.to_act()
+        match.play(players[actor].choose(match.state, actor))
+    game = duel_stats.first_d4(match.record)
+    assert sum(game["dice"]) == 4 and game["first"] == firers[3]
+    assert game["winner"] == match.outcome().winner
+    games = [{"dice": [1, 3], "first": "blockader", "winner": "blockader"},
+             {"dice": [2, 2], "first": "runner", "winner": "runner"},
+             {"dice": [1, 1], "first": "runner", "winner": "blockader"}]
+    s = duel_stats.summary(games, "blockader")
+    assert s["share"] == 0.6 and s["after_ours"] == 1.0 and s["after_theirs"] == 0.5
+    assert abs(s["implied"] - (0.6 * 1.0 + 0.4 * 0.5)) < 1e-12 and s["won"] == 2

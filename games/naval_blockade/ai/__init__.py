@@ -1,0 +1,53 @@
+"""Computer opponents for Naval Blockade, for either side.
+
+Everything the AI knows about a layout is worked out once per terrain into tables over *ship
+states* (square, heading), numbered ``square * 8 + heading`` like the engine's steering table
+(``tables``):
+
+- ``escape``: the Runner's fewest moves to reach rank 24 (its fastest way out);
+- ``afloat``: whether a ship can keep sailing forever from here (for the Runner, escaping counts),
+  and ``doom``: how many moves a ship that cannot has left before it is driven ashore;
+- ``reach[k]``: the squares a ship can reach in exactly k moves (k = 6 is the six-square move of
+  rule 16: a ram needs the disabled ship's square in ``reach[6]``);
+- ``distance_to(square)``: fewest moves from each ship state onto a square (lazily, per square,
+  and only as far out as asked: ``moves_to``).
+
+Levels:
+- ``easy``: a greedy helmsman, one move ahead: the Runner runs for the nearest open sea away from
+  rams, the Blockader closes on the Runner keeping its guns bearing.
+- ``normal``: a short Monte Carlo search over the dice (chance nodes; the faces that only score,
+  H2, H1 and a miss, share one branch of the tree: ``die_key``) with those helmsmen as
+  rollouts (our own Blockader heads across the Runner's way out, and after a D4 beyond ram
+  reach plans its six moves for the Runner's forced move straight ahead: ``recovery_scores``;
+  the Runner's search expects the Blockader of ``easy``: ``runner_rollout_policy``); when it
+  wins the toss it places the terrain its side fares best on (the scenarios and a few layouts
+  of its own drawing, each judged by 24 quick games played out by the helmsmen, fewer if a
+  think allowance runs out).
+- ``hard``: the same with four times the iterations.
+
+Each searching level runs a fixed number of MCTS iterations a move, so a game replays the same on
+any machine; a ``think`` allowance (Settings) also stops it on the clock.
+
+The modules: ``tables`` (per terrain), ``helm`` (the helmsmen's scores of single moves),
+``disabled`` (their course change and six moves after a D4), ``policies`` (whole decisions from
+those scores: easy's move, playout moves, the judgement of a game cut short), ``search`` (the
+searching levels), ``terrain_choice`` (the layout to place after winning the toss), ``player``
+(the levels and the factory the game's SPEC names).
+"""
+
+from .disabled import SURE_SIX_MOVE, course_scores, six_move_scores
+from .helm import disable_chance, guns_bear_from, head_on, move_scores, ship_state
+from .player import LEVELS, GreedyPlayer, make_player
+from .policies import (candidates, evaluate, greedy_action, points_winner, rollout_policy,
+                       runner_rollout_policy, scored_choices, start_score)
+from .search import REOFFER_MOVES, BlockadeSearch, die_key, surest
+from .tables import DOOMED, FAR, Tables, tables_for
+from .terrain_choice import choose_terrain, played_out
+
+__all__ = [
+    "BlockadeSearch", "DOOMED", "FAR", "GreedyPlayer", "LEVELS", "REOFFER_MOVES", "SURE_SIX_MOVE",
+    "Tables", "candidates", "choose_terrain", "course_scores", "die_key", "disable_chance",
+    "evaluate", "greedy_action", "guns_bear_from", "head_on", "make_player", "move_scores",
+    "played_out", "points_winner", "rollout_policy", "runner_rollout_policy", "scored_choices",
+    "ship_state", "six_move_scores", "start_score", "surest", "tables_for",
+]
