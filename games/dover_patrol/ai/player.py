@@ -114,7 +114,8 @@ class DoverPlayer:
     def hunt_move(self, root: DoverState, side: str, worlds: list[DoverState], actions: list,
                   scored: list) -> Any:
         """The next move of the best hunt (``hunting.hunts``) whose move the search finds within
-        HUNT_SLACK of its best (judged two moves ahead), when that best is no attack; else None."""
+        HUNT_SLACK of its best (judged two moves ahead; STRIKE_SLACK for the attack that ends
+        it), when that best is no attack; else None."""
         best = scored[0][2]
         if isinstance(best, Move) and best.attack >= 0:
             return None   # an attack to make now: that is the hunt already
@@ -128,7 +129,8 @@ class DoverPlayer:
             value = searched.get(key)
             if value is None:
                 value = self.mean_two_move(worlds, moves[key], side)
-            if value >= scored[0][0] - HUNT_SLACK:
+            slack = HUNT_SLACK if moves[key].attack < 0 else STRIKE_SLACK
+            if value >= scored[0][0] - slack:
                 return moves[key]
         return None
 
@@ -213,6 +215,7 @@ LEVELS = {"easy": (3, 0, 1.0, False, False, False), "normal": (3, 0, 0.3, True, 
 ANSWERS = 3        # with time to think: the enemy's most dangerous replies we answer (see ``deepen``)
 ANSWER_COST = 5    # a first guess of how much dearer a candidate is three moves ahead than two (4.7x measured)
 HUNT_SLACK = 2.0   # points the hunt's next move may look worse than the search's best
+STRIKE_SLACK = 1.0  # ... and its attack, a gamble on what the prey is (2 lost hard a 6 and a 9 early)
 THINK_WORLDS = 3   # worlds added to every candidate in each round of ``deepen``, third ply done
 MAX_WORLDS = 60    # beyond this, more worlds change nothing worth the time
 
