@@ -1,16 +1,8 @@
 """Computer opponents for Naval Blockade, for either side.
 
-Everything the AI knows about a layout is worked out once per terrain into tables over *ship
-states* (square, heading), numbered ``square * 8 + heading`` like the engine's steering table
-(``tables``):
-
-- ``escape``: the Runner's fewest moves to reach rank 24 (its fastest way out);
-- ``afloat``: whether a ship can keep sailing forever from here (for the Runner, escaping counts),
-  and ``doom``: how many moves a ship that cannot has left before it is driven ashore;
-- ``reach[k]``: the squares a ship can reach in exactly k moves (k = 6 is the six-square move of
-  rule 16: a ram needs the disabled ship's square in ``reach[6]``);
-- ``distance_to(square)``: fewest moves from each ship state onto a square (lazily, per square,
-  and only as far out as asked: ``moves_to``).
+Everything the AI knows about a layout is worked out once per terrain into move tables over
+*ship states* (square, heading): the Runner's fastest way out, whether a ship stays afloat, the
+squares it reaches in k moves, its distance to a square (``tables`` says what each holds).
 
 Levels:
 - ``easy``: a greedy helmsman, one move ahead: the Runner runs for the nearest open sea away from
