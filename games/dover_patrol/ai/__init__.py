@@ -35,8 +35,9 @@ Levels (every action is judged on the same few sampled worlds, so actions compar
   planner through ``plans.homecoming``): the enemy flag counts only with ours in hand, and
   hemming the enemy in draws until ours is on its base. In a quiet move it hunts
   (``hunting``): the next move of the attack worth most per move of its way, when the search
-  finds it within ``HUNT_SLACK`` of its best. Like ``normal`` it watches the gates of its base
-  (``Plan.exposure``): nothing can attack a raider standing beside the base.
+  finds it within ``HUNT_SLACK`` of its best (its attack within ``STRIKE_SLACK``). Like
+  ``normal`` it watches the gates of its base (``Plan.exposure``): nothing can attack a raider
+  standing beside the base.
   Pressing on with sorties as a draw by quiet turns comes near (``sorties``) is measured but not
   yet used by the levels (``make_presser``). Its worlds and candidates: ``LEVELS``.
   We tried single-observer ISMCTS (``navalgames.ai.mcts`` with ``determinize``) here
