@@ -397,13 +397,19 @@ def plan_for(rules: Rules, detailed: bool = True) -> Plan:
 
 
 WIN_POINTS = 1000.0
+# What a draw costs the detailed judgement (normal, hard) against an even position, half a SCALE:
+# a side that can outplay its opponent plays on. With 0, hard let the rusher repeat a position a
+# third time at ply 23; with 2, its worlds' noise (a few points) still made the draw look fair.
+DRAW_CONTEMPT = 6.0
 
 
 def points(state: DoverState, side: str, detailed: bool = True) -> float:
     """How much better ``side`` stands, in evaluation points (a won game: WIN_POINTS)."""
     if state.result is not None:
         winner = state.result.winner
-        return 0.0 if winner is None else (WIN_POINTS if winner == side else -WIN_POINTS)
+        if winner is None:
+            return -DRAW_CONTEMPT if detailed else 0.0
+        return WIN_POINTS if winner == side else -WIN_POINTS
     plan = plan_for(state.rules, detailed)
     me = SIDE_INDEX[side]
     diff = plan.score(state, me) - plan.score(state, 1 - me)
@@ -424,6 +430,13 @@ def times_seen(state: DoverState) -> int:
     """How often the game has reached the position in ``state``, this time included (0 where
     the rules keep no count)."""
     return state.counts.get(state.position_key(), 0)
+
+
+def goes_back(state: DoverState, action) -> bool:
+    """Whether ``action`` leads back into a position the game has already been in."""
+    trial = state.clone()
+    trial.play(action)
+    return state.counts.get(trial.position_key(), 0) > 0
 
 
 def evaluate(state: DoverState, side: str) -> float:

@@ -12,6 +12,7 @@ from ..rules.state import SETUP
 from .beginner import Beginner
 from .belief import BehaviourBelief, UniformBelief
 from .deployment import booklet_deployment
+from .evaluation import goes_back
 from .hunting import hunts
 from .plans import PLAN_SLACK, harbour_plan, hopeless, toward_goal
 from .search import (RISK_WORLDS, flagship_risk, flagship_square, one_move_values,
@@ -115,7 +116,8 @@ class DoverPlayer:
                   scored: list) -> Any:
         """The next move of the best hunt (``hunting.hunts``) whose move the search finds within
         HUNT_SLACK of its best (judged two moves ahead; STRIKE_SLACK for the attack that ends
-        it), when that best is no attack; else None."""
+        it), when that best is no attack; else None. A step back into a position already seen is
+        no hunt."""
         best = scored[0][2]
         if isinstance(best, Move) and best.attack >= 0:
             return None   # an attack to make now: that is the hunt already
@@ -124,8 +126,8 @@ class DoverPlayer:
         moves = {action.key: action for action in actions if isinstance(action, Move)}
         searched = {action.key: value for value, _, action in scored if isinstance(action, Move)}
         for key in hunts(root, SIDE_INDEX[side]):
-            if key not in moves:
-                continue
+            if key not in moves or moves[key].attack < 0 and goes_back(root, moves[key]):
+                continue   # a hunter walking back and forth round a blocker makes no progress
             value = searched.get(key)
             if value is None:
                 value = self.mean_two_move(worlds, moves[key], side)

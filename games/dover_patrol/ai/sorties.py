@@ -26,7 +26,7 @@ from collections import deque
 
 from ..rules import FB, MI, ML, MS, DoverState, Move
 from ..rules.model import SIDE_INDEX
-from .evaluation import VALUES, plan_for
+from .evaluation import VALUES, goes_back, plan_for
 from .ways import SHIPS as SHIPS_CREW, WAY_SPAN
 
 STALL_FROM = 4        # sorties start once a quarter of the quiet-turn allowance has gone by
@@ -245,11 +245,8 @@ def pressed(root: DoverState, side: str, worlds: list[DoverState], actions: list
     def adjusted(value: float, action) -> float:
         if isinstance(action, Move) and action.attack >= 0:
             value += stake * press * removes_enemy(worlds, action, side)
-        else:
-            trial = root.clone()
-            trial.play(action)
-            if root.counts.get(trial.position_key(), 0):
-                value -= REPEAT_COST * press
+        elif goes_back(root, action):
+            value -= REPEAT_COST * press
         return value
 
     ranked = sorted(((adjusted(v, a), i) for i, (v, _, a) in enumerate(scored)), reverse=True)
