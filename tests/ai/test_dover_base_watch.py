@@ -10,12 +10,18 @@ flag and flew home. Played again with the base watched, those four games were 2 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from games.dover_patrol import ai
+from games.dover_patrol.ai.evaluation import BASE_WATCH, WATCH_LOST
 from games.dover_patrol.rules import ENGINE, FB, Move
+from navalgames.core.match import replay
+from navalgames.core.records import read_record
 
 NORTH = "north"
+RECORDS = Path(__file__).parent / "records"
 
 
 def names(rules, squares) -> set[str]:
@@ -90,3 +96,25 @@ def test_hard_shuts_its_gate_before_a_flying_boat_raid_arrives(seed):
             break   # the raider is sunk or boxed in: also a defence
         state.apply(action)
         assert state.flag_sq[1] == state.rules.bases[1], "the raider took North's flag"
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_hard_takes_the_enemy_flag_instead_of_standing_on_the_gates_of_its_base(seed):
+    # Game 58 of `--a hard --b easy --seed 7` at 142b570 (hard is South), drawn by quiet turns at
+    # ply 838 with hard's Flying Boat, 9 and 4 on three gates of North's base (e12, g12, f11)
+    # since before ply 700: each piece on a gate counted 2 x BASE_WATCH against North, so taking
+    # the flag, which ends North's watch, looked worse than threatening it. The flag is lost only
+    # once (WATCH_LOST).
+    state = replay(read_record(RECORDS / "hard-v-easy-seed7-game0058.yaml"), upto=701)
+    action = ai.make_player("hard", "south", seed=seed).choose(state, "south")
+    assert isinstance(action, Move) and action.to == state.rules.bases[1], str(action)
+
+
+def test_the_watch_costs_at_most_a_lost_flag_and_that_while_the_enemy_carries_ours():
+    state = replay(read_record(RECORDS / "hard-v-easy-seed7-game0058.yaml"), upto=701)
+    plan = ai.plan_for(state.rules)
+    assert plan.exposure(state, 1) == BASE_WATCH * WATCH_LOST       # three South pieces on gates
+    taking = next(a for a in state.legal_actions() if str(a) == "e12-f12")
+    after = state.clone()
+    after.apply(taking)
+    assert plan.exposure(after, 1) == BASE_WATCH * WATCH_LOST       # North's flag carried off

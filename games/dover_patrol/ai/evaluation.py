@@ -28,6 +28,7 @@ BASE_WATCH = 25.0     # points an open gate of our base costs with an enemy piec
 WATCH_FALL = 0.6      # ... and the share of that left for each move further the enemy piece is
 WATCH_REACH = 10      # an enemy piece further than this many moves from a gate is no threat yet
 WATCH_OPEN = 0.1      # the share of BASE_WATCH an open gate costs however far the enemy's Flying Boat is
+WATCH_LOST = 2.0      # ... and the most they cost in all: an enemy piece on a gate, the flag as good as gone
 
 
 class Plan(Ways):
@@ -162,10 +163,18 @@ class Plan(Ways):
         comes too late); and WATCH_OPEN of it while the enemy has its Flying Boat, which flies
         from afar over the walls, so the gates stay shut. The two-move look-ahead sees a raider
         only once it stands at the gate, too late, and tournament games were lost to Flying Boat
-        raids on a base whose gates ``hard`` had emptied."""
+        raids on a base whose gates ``hard`` had emptied.
+
+        The flag is lost only once: the cost is at most WATCH_LOST (an enemy piece on a gate), and
+        that much while an enemy piece carries our flag. Else a fleet on three gates of the enemy
+        base stood there 200 turns: taking the flag would have ended the enemy's watch over it
+        and looked 100 points worse than threatening it."""
         gates = self.gates[side]
-        if not gates or state.flag_sq[side] != self.rules.bases[side]:
+        if not gates:
             return 0.0
+        if state.flag_sq[side] != self.rules.bases[side]:
+            taken = state.flag_carrier[side] and state.owner[state.flag_carrier[side]] != side
+            return BASE_WATCH * WATCH_LOST if taken else 0.0
         carrier = state.flag_carrier[1 - side]
         if carrier and state.owner[carrier] == side:
             return 0.0   # bringing the enemy flag home: a gate must open for it, and that wins
@@ -179,7 +188,7 @@ class Plan(Ways):
             q = board[sq]
             if q:
                 if owner[q] == enemy and kind[q] != MI and (kind[q] == FB or not boat_only):
-                    total += 2.0
+                    total += WATCH_LOST
                 continue
             if not boats and (boat_only or not ships):
                 continue   # nothing of the enemy's could ever use it
@@ -193,7 +202,7 @@ class Plan(Ways):
                 if guard < raider:
                     threat *= 0.5 ** (raider - guard)
             total += threat
-        return BASE_WATCH * total
+        return BASE_WATCH * min(total, WATCH_LOST)
 
     def moves_to(self, state: DoverState, sq: int, pieces: int, boat: bool,
                  reach: int = WATCH_REACH) -> int:
