@@ -12,7 +12,7 @@ from navalgames.ai.mcts import outcome_value
 from ..rules import FB, MI, ML, MS, NORTH, SOUTH, SS, DoverState
 from ..rules.model import SIDE_INDEX
 from ..rules.tables import ATTACKER_WINS, Rules
-from .ways import FAR, WAY_SPAN, Ways, crew_of
+from .ways import FAR, WAY_SPAN, Ways, crew_of, gate_squares
 
 #: what a piece is worth to its fleet (valued ships by value; the specialists by their duties)
 VALUES = {1: 1.5, 2: 3.0, 3: 3.0, 4: 5.0, 5: 5.0, 6: 6.0, 7: 7.0, 8: 8.0, 9: 9.0, 10: 10.0,
@@ -30,6 +30,11 @@ WATCH_REACH = 10      # an enemy piece further than this many moves from a gate 
 WATCH_OPEN = 0.1      # the share of BASE_WATCH an open gate costs however far the enemy's Flying Boat is
 WATCH_LOST = 2.0      # ... and the most they cost in all: an enemy piece on a gate, the flag as good as gone
 
+
+
+def known_worth(value: float) -> float:
+    """What knowing an enemy piece of this value is worth (KNOWING and KNOWN_SHARE)."""
+    return KNOWING + KNOWN_SHARE * value
 
 class Plan(Ways):
     """What the evaluation needs about one variant: distances to squares, piece values, aims."""
@@ -78,11 +83,7 @@ class Plan(Ways):
         base = r.bases[side]
         if not (r.flags and self.detailed and base >= 0):
             return ()
-        found = []
-        for sq in r.free_steps[base]:
-            if all(c == base for c in range(r.size) if sq in r.contact[side][c]):
-                found.append((sq, sq not in r.steps[base]))
-        return tuple(found)
+        return tuple((sq, sq not in r.steps[base]) for sq in gate_squares(r, side, r.free_steps[base]))
 
 
     def score(self, state: DoverState, side: int) -> float:
@@ -111,7 +112,7 @@ class Plan(Ways):
         for p in state.alive[1 - side]:
             m = pub[p] & mine[p]
             if m & (m - 1) == 0:
-                known += KNOWING + KNOWN_SHARE * values[kind[p]]
+                known += known_worth(values[kind[p]])
         crowding = 0.0
         carrying = state.flag_carrier[1 - side] and state.owner[state.flag_carrier[1 - side]] == side
         if harbour:
@@ -210,8 +211,7 @@ class Plan(Ways):
         over empty squares (the Flying Boat's flights across walls with ``boat``), or FAR if none
         can in fewer than ``reach`` moves."""
         if pieces:
-            open_ = ~state.occ & ~self.base_bits[0] & ~self.base_bits[1]
-            for moves, ring in enumerate(self.rings(sq, open_, boat)[:reach - 1], 1):
+            for moves, ring in enumerate(self.rings(sq, self.open_water(state), boat)[:reach - 1], 1):
                 if ring & pieces:
                     return moves
         return FAR

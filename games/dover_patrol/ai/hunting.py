@@ -20,7 +20,7 @@ from __future__ import annotations
 from ..rules import DoverState
 from ..rules.tables import ATTACKER_WINS, BOTH_SUNK, DEFENDER_WINS
 from .belief import kind_odds
-from .evaluation import KNOWING, KNOWN_SHARE, MATERIAL, plan_for
+from .evaluation import MATERIAL, known_worth, plan_for
 from .sorties import attack_square, errand
 
 SETUP = 2.0       # moves counted on top of each way: a near attack is not worth a far one's gain
@@ -32,7 +32,7 @@ def attack_gain(world: DoverState, hunter: int, odds: list[float], unknown: bool
                 bonus: float = 0.0) -> float:
     """What ``hunter`` attacking a piece whose kind has the chances ``odds`` is worth, in the
     evaluation's points: the material won or lost (MATERIAL a point of value) and, for a piece not
-    yet known, what seeing it is worth (``evaluation.KNOWING``); our piece, once seen, tells the
+    yet known, what seeing it is worth (``evaluation.known_worth``); our piece, once seen, tells the
     enemy as much; ``bonus`` on top for sinking it (a piece that can move, while hemming the
     enemy in counts: ``Plan.hemming``). (What the evaluation also loses with a known piece sunk, knowing it, it gets
     back in the hunting and the race: on a test position it put a 7 sinking a known 5 at 1.7
@@ -40,12 +40,12 @@ def attack_gain(world: DoverState, hunter: int, odds: list[float], unknown: bool
     rules, values = world.rules, plan_for(world.rules).values
     kh = world.kind[hunter]
     mine = values[kh]
-    shown = 0.0 if world.pub[hunter] == 1 << kh else KNOWING + KNOWN_SHARE * mine   # the enemy sees ours
+    shown = 0.0 if world.pub[hunter] == 1 << kh else known_worth(mine)   # the enemy sees ours
     gain = 0.0
     for k, chance in enumerate(odds):
         if not chance:
             continue
-        knowing = KNOWING + KNOWN_SHARE * values[k]
+        knowing = known_worth(values[k])
         outcome = rules.result[kh][k]
         if outcome == ATTACKER_WINS:
             value = MATERIAL * values[k] - shown + bonus
@@ -77,7 +77,7 @@ def hunts(world: DoverState, me: int) -> list[tuple[int, int, int]]:
         return []
     odds = kind_odds(world, me)
     blocked = world.sbb[enemy] | world.mines_bb[me]
-    open_ = ~world.occ & ~plan.base_bits[0] & ~plan.base_bits[1]
+    open_ = plan.open_water(world)
     found = []   # (gain per move, gain, our piece, enemy piece)
     mover_bonus = plan.hemming(world, me)[1]
     for e in world.alive[enemy]:

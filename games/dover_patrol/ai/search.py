@@ -12,6 +12,7 @@ from navalgames.ai.mcts import step
 from ..rules import FB, DoverState, EndTurn, Move
 from ..rules.model import SIDE_INDEX
 from .evaluation import WIN_POINTS, plan_for, points, times_seen
+from .ways import gate_squares
 
 def one_move_values(worlds: list[DoverState], side: str, actions: list,
                     detailed: bool = True) -> list[float]:
@@ -147,9 +148,7 @@ def gate_bits(rules, me: int) -> int:
         base = rules.bases[me]
         bits = 0
         if rules.base_rule == "target" and base >= 0:
-            for sq in rules.steps[base]:
-                if all(c == base for c in range(rules.size) if sq in rules.contact[me][c]):
-                    bits |= 1 << sq
+            bits = sum(1 << sq for sq in gate_squares(rules, me, rules.steps[base]))
         _GATES[key] = bits
     return bits
 

@@ -25,6 +25,14 @@ RING_DEPTH = 16      # moves out to which ``Ways.rings`` counts
 RING_CACHE = 40_000  # rings remembered per plan
 
 
+def gate_squares(rules: Rules, side: int, squares) -> list[int]:
+    """Those of ``squares`` (beside ``side``'s base) that a piece of ``side`` can attack only from
+    the base itself, where it may not stand: an enemy piece there is beyond its reach."""
+    base = rules.bases[side]
+    return [sq for sq in squares
+            if all(c == base for c in range(rules.size) if sq in rules.contact[side][c])]
+
+
 # --- distances on the board ----------------------------------------------------------------------
 def _distances(steps, target: int, size: int) -> list[int]:
     """Fewest one-square moves from every square to ``target`` (pieces ignored)."""
@@ -78,6 +86,10 @@ class Ways:
         """Moves for a piece of ``kind`` from ``frm`` to ``target`` (the Flying Boat flies walls)."""
         table = self.free(target) if kind == FB else self.walled(target)
         return table[frm]
+
+    def open_water(self, state: DoverState) -> int:
+        """The empty squares other than the bases (a bitboard): where a way may pass."""
+        return ~state.occ & ~self.base_bits[0] & ~self.base_bits[1]
 
     def rings(self, start: int, open_: int, boat: bool = False) -> list[int]:
         """The squares exactly 1, 2, ... RING_DEPTH moves from ``start`` over the squares of
