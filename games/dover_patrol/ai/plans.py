@@ -7,12 +7,19 @@ from __future__ import annotations
 import heapq
 
 from ..rules import FB, MI, ML, DoverState, Move
-from ..rules.tables import DEFENDER_WINS
+from ..rules.tables import ATTACKER_WINS, BOTH_SUNK, DEFENDER_WINS
+from .belief import kind_odds
 from .evaluation import plan_for
+from .hunting import attack_gain
+from .sorties import attack_square
 
 PLAN_REACH = 8      # the carrier must be this few moves from home before the harbour is planned
 PLAN_SLACK = 8.0    # points a planned harbour move may look worse than the best (not a lost carrier)
 PLAN_NODES = 20_000  # positions the harbour planner may look at before it gives up
+CLEAR_TRIES = 4     # attacker and enemy pairs the clearing planner tries, best first, before
+CARRIER_TRIES = 2   # ... the carrier's, each looking at CLEAR_NODES positions at most
+CLEAR_NODES = 4_000
+SINKS = (ATTACKER_WINS, BOTH_SUNK)
 PLAN_STUCK = 4      # beyond PLAN_REACH, planned once this fraction (1/4) of the quiet-turn allowance is gone
 
 
@@ -54,11 +61,77 @@ def harbour_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
     piece arriving on the square inside it, so a plan that brings one of ours (not the carrier)
     there ends too, and that move attacks.
     """
+    found = harbour_area(state, me)
+    if found is None:
+        return None
+    start, area, home, boat = found
+    r, plan = state.rules, plan_for(state.rules)
+    open_ = area & ~state.sbb[1 - me]
+    ours = state.sbb[me] & open_ & ~(1 << start)
+    plugs = {}   # square inside our harbour's mouth -> the enemy piece's square just outside
+    for sq in plan.harbour_squares[me]:
+        for n in r.steps[sq]:
+            if n in plan.mouths[me] and state.sbb[1 - me] >> n & 1:
+                plugs[sq] = n
+    return slide(state, start, r.bases[me], -1, home, open_, ours, boat, plugs)
+
+
+def clearing_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
+    """The first move (from, to, attacked square or -1) of a plan that brings a piece of ours
+    to attack an enemy piece standing near home, for when ``harbour_plan`` finds no way: the
+    enemy sits in or outside our harbour's mouth, our harbour is packed, and the only square it
+    is attacked from is inside, held by one of ours (found in tournament games: hard drew
+    carrying the flag home, a South 1 on h8 below a North harbour whose only mouth h9 was held
+    by North's carrier or by a 4 that could not leave and come back). The same sliding puzzle
+    as the harbour planner's, with the attacker as the piece to bring. Attackers are tried by
+    what the attack is worth (``hunting.attack_gain``; one that cannot sink the enemy piece, not
+    at all), the carrier last; a lost attacker restarts the quiet-turn count, a standing
+    blocker ends the game drawn."""
+    found = harbour_area(state, me)
+    if found is None:
+        return None
+    start, area, home, _ = found
+    r, plan = state.rules, plan_for(state.rules)
+    kind, pos = state.kind, state.pos
+    open_ = area & ~state.sbb[1 - me]
+    odds = kind_odds(state, me)
+    options = []
+    for e in state.alive[1 - me]:
+        goal = attack_square(state, me, pos[e])
+        if not area >> pos[e] & 1 or goal < 0 or not open_ >> goal & 1:
+            continue
+        row = odds.get(e) or [float(k == kind[e]) for k in range(16)]
+        for p in state.alive[me]:
+            k = kind[p]
+            if not (r.attacks[k] and r.moves[k] and area >> pos[p] & 1):
+                continue
+            if not any(chance and r.result[k][t] in SINKS for t, chance in enumerate(row)):
+                continue
+            gain = attack_gain(state, p, row, e in odds)
+            options.append((pos[p] == start, -gain, home[pos[e]], pos[p], pos[e], goal))
+    options.sort()
+    carried = [option for option in options if option[0]]
+    tries = options[:min(CLEAR_TRIES, len(options) - len(carried))] + carried[:CARRIER_TRIES]
+    for *_, at, target, goal in tries:
+        ours = state.sbb[me] & open_ & ~(1 << at)
+        boat = kind[state.board[at]] == FB
+        distance = plan.free(goal) if boat else plan.walled(goal)
+        first = slide(state, at, goal, target, distance, open_, ours, boat, nodes=CLEAR_NODES)
+        if first is not None:
+            return first
+    return None
+
+
+def harbour_area(state: DoverState, me: int) -> tuple[int, int, list[int], bool] | None:
+    """For the piece bringing a flag home (``homecoming``), once it is near enough to be
+    planned for: its square, the squares round home a plan may use (a bitboard: near home and
+    not held by a Mine of ours or the base; the enemy's pieces in it stand still), its distances
+    home, and whether it flies."""
     r = state.rules
     carrier = homecoming(state, me)
-    base = r.bases[me]
     if not carrier:
         return None   # no flag to bring home, or not yet allowed to (see ``homecoming``)
+    base = r.bases[me]
     plan = plan_for(r)
     boat = state.kind[carrier] == FB   # a Flying Boat crosses walls even with a flag
     home = plan.free(base) if boat else plan.walled(base)
@@ -70,30 +143,35 @@ def harbour_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
     for sq, d in enumerate(plan.walled(base)):
         if d <= reach or home[sq] <= reach:
             area |= 1 << sq
-    fixed = state.sbb[1 - me] | state.mines_bb[me] | (1 << base)
-    open_ = area & ~fixed
-    ours = state.sbb[me] & open_ & ~(1 << start)
-    steps = r.steps
-    carrier_steps = r.free_steps if boat else steps
-    plugs = {}   # square inside our harbour's mouth -> the enemy piece's square just outside
-    for sq in plan.harbour_squares[me]:
-        for n in steps[sq]:
-            if n in plan.mouths[me] and state.sbb[1 - me] >> n & 1:
-                plugs[sq] = n
+    return start, area & ~state.mines_bb[me] & ~(1 << base), home, boat
+
+
+def slide(state: DoverState, start: int, goal: int, attacked: int, distance: list[int],
+          open_: int, ours: int, boat: bool, plugs: dict[int, int] | None = None,
+          nodes: int = PLAN_NODES) -> tuple[int, int, int] | None:
+    """The first move (from, to, attacked square or -1) of the sliding puzzle that brings the
+    piece on ``start`` onto ``goal`` (an arrival that attacks ``attacked``, or -1), the other
+    pieces of ours (the squares of ``ours``) moving over the squares of ``open_`` while the
+    enemy stands still; None if ``nodes`` positions show no way. Searched best-first on the
+    piece's ``distance`` to the goal (weighted: a short plan, not always the shortest). With
+    ``plugs`` (a square -> the enemy square it attacks), a plan that brings one of the other
+    pieces onto such a square ends there too, and that move attacks."""
+    steps = state.rules.steps
+    mover_steps = state.rules.free_steps if boat else steps
     first: dict[tuple[int, int], tuple[int, int, int] | None] = {(ours, start): None}
-    todo = [(home[start], 0, ours, start)]
-    while todo and len(first) < PLAN_NODES:
+    todo = [(distance[start], 0, ours, start)]
+    while todo and len(first) < nodes:
         _, g, ours, at = heapq.heappop(todo)
         here = first[(ours, at)]
-        for to in carrier_steps[at]:
-            if to == base:
-                return here or (at, to, -1)
+        for to in mover_steps[at]:
             bit = 1 << to
+            if to == goal and not ours & bit:
+                return here or (at, to, attacked)
             if open_ & bit and not ours & bit:
                 key = (ours, to)
                 if key not in first:
                     first[key] = here or (at, to, -1)
-                    heapq.heappush(todo, (g + 1 + 2 * home[to], g + 1, ours, to))
+                    heapq.heappush(todo, (g + 1 + 2 * distance[to], g + 1, ours, to))
         rest = ours
         while rest:
             low = rest & -rest
@@ -102,13 +180,13 @@ def harbour_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
             for to in steps[sq]:
                 bit = 1 << to
                 if open_ & bit and not ours & bit and to != at:
-                    if to in plugs:
+                    if plugs and to in plugs:
                         return here or (sq, to, plugs[to])
                     moved = ours ^ low ^ bit
                     key = (moved, at)
                     if key not in first:
                         first[key] = here or (sq, to, -1)
-                        heapq.heappush(todo, (g + 1 + 2 * home[at], g + 1, moved, at))
+                        heapq.heappush(todo, (g + 1 + 2 * distance[at], g + 1, moved, at))
     return None
 
 

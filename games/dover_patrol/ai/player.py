@@ -14,10 +14,10 @@ from .belief import BehaviourBelief, UniformBelief
 from .deployment import booklet_deployment
 from .evaluation import goes_back
 from .hunting import hunts
-from .plans import PLAN_SLACK, harbour_plan, hopeless, toward_goal
+from .plans import PLAN_SLACK, clearing_plan, harbour_plan, hopeless, toward_goal
 from .search import (RISK_WORLDS, flagship_risk, flagship_square, one_move_values,
                      risks_flagship, sails_off, stalling, two_move_value)
-from .sorties import pressed
+from .sorties import errand_slack, pressed
 
 class DoverPlayer:
     """A fair player: it reads only the observation, and thinks on positions sampled from it.
@@ -100,7 +100,12 @@ class DoverPlayer:
             scored.append((value + jitter[i], values[i], actions[i]))
         scored.sort(key=lambda t: (-t[0], -t[1]))
         self.considered = [(a, v) for v, _, a in scored]
-        planned = self.harbour_move(root, side, worlds, actions)
+        planned = self.planned_move(harbour_plan, root, side, worlds, actions)
+        if planned is None:   # no way home for a flag carrier: clear one, if an enemy piece blocks it
+            clearing = self.planned_move(clearing_plan, root, side, worlds, actions)
+            slack = max(PLAN_SLACK, errand_slack(root, scored[0][0]))   # a blocker left, a draw
+            if clearing is not None and clearing[0] >= scored[0][0] - slack:
+                return clearing[1]
         if planned is not None and planned[0] >= scored[0][0] - PLAN_SLACK:
             return planned[1]
         if self.presses:   # a draw by quiet turns looming: sorties, attacks, no going round
@@ -188,11 +193,11 @@ class DoverPlayer:
                                              for _ in range(RISK_WORLDS - 1)]
             self.risks[i] = flagship_risk(self.risk_worlds, actions[i], side, self.detailed)
 
-    def harbour_move(self, root: DoverState, side: str, worlds: list[DoverState],
+    def planned_move(self, planner, root: DoverState, side: str, worlds: list[DoverState],
                      actions: list) -> tuple[float, Any] | None:
-        """The next move of the harbour planner (see ``harbour_plan``) and its value two moves
-        ahead, when we carry a flag home."""
-        first = harbour_plan(root, SIDE_INDEX[side])
+        """The next move of ``planner`` (``harbour_plan`` or ``clearing_plan``, for when we carry
+        a flag home) and its value two moves ahead, or None."""
+        first = planner(root, SIDE_INDEX[side])
         if first is None:
             return None
         for action in actions:

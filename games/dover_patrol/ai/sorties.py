@@ -211,6 +211,20 @@ def sortie(state: DoverState, me: int) -> tuple[int, int, int] | None:
     return None if best is None else best[1]
 
 
+def at_stake(best: float) -> float:
+    """What a draw would cost a side whose best move the search values at ``best``: that lead,
+    at least REMOVAL_BONUS (a side not ahead also presses on against a draw), at most MAX_STAKE
+    (a bigger lead is a win the search already sees coming)."""
+    return min(max(best, REMOVAL_BONUS), MAX_STAKE)
+
+
+def errand_slack(state: DoverState, best: float) -> float:
+    """Points an errand's next move may look worse than the search's ``best`` with the draw by
+    quiet turns as near as it is: the whole stake from half the pressure on (an errand takes
+    many moves, so it must start early)."""
+    return at_stake(best) * min(1.0, SORTIE_URGENCY * pressure(state))
+
+
 def removes_enemy(worlds: list[DoverState], action, side: str) -> float:
     """The share of the worlds in which ``action`` removes an enemy piece."""
     enemy = 1 - SIDE_INDEX[side]
@@ -238,9 +252,7 @@ def pressed(root: DoverState, side: str, worlds: list[DoverState], actions: list
     press = pressure(root)
     if not press:
         return scored[0][2]
-    # What is at stake: the lead the search sees, which a draw would wipe out (at least a piece's
-    # worth, so a side not ahead also presses on against a draw)
-    stake = min(max(scored[0][0], REMOVAL_BONUS), MAX_STAKE)
+    stake = at_stake(scored[0][0])   # the lead the search sees, which a draw would wipe out
 
     def adjusted(value: float, action) -> float:
         if isinstance(action, Move) and action.attack >= 0:
@@ -261,7 +273,7 @@ def pressed(root: DoverState, side: str, worlds: list[DoverState], actions: list
                 if action is choice:
                     return choice
                 value = adjusted(value_of(action), action)
-                if value >= best_value - stake * min(1.0, SORTIE_URGENCY * press):
+                if value >= best_value - errand_slack(root, scored[0][0]):
                     return action
                 break
     return choice

@@ -1,0 +1,66 @@
+"""Dover Patrol: clearing the way home (``plans.clearing_plan``). Two real games, kept in
+``records/``: games 17 and 93 of `navalgames tournament dover-patrol --a hard --b easy --seed 7`
+at bf9d5c8, both drawn by the quiet-turn rule with hard (North) carrying South's flag. North's
+harbour (f10-h12, base f12) opens only at h9, and South's 1 stood on h8, which North can attack
+only by arriving on h9 (the facing reading). In game 93 a North 4 held h9 and could not step off
+and come back, the harbour being packed; in game 17 North's carrier itself held h9, behind a
+harbour with one empty square. The harbour planner found no way home, and no hunt was worth it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from games.dover_patrol import ai
+from games.dover_patrol.ai.plans import clearing_plan, harbour_plan
+from games.dover_patrol.rules import Move
+from navalgames.core.match import replay
+from navalgames.core.records import read_record
+
+NORTH, ME = "north", 1
+RECORDS = Path(__file__).parent / "records"
+
+
+def position(game: int, ply: int):
+    return replay(read_record(RECORDS / f"hard-v-easy-seed7-game{game:04d}.yaml"), upto=ply)
+
+
+def follow(state, moves: int = 12) -> list[Move]:
+    """The clearing plan's moves played out, South passing its turns, up to the attack."""
+    played = []
+    for _ in range(moves):
+        first = clearing_plan(state, ME)
+        assert first is not None, [str(m) for m in played]
+        move = next(a for a in state.legal_actions() if isinstance(a, Move) and a.key == first)
+        played.append(move)
+        if move.attack >= 0:
+            return played
+        state.apply(move)
+        state.pass_turn()
+    raise AssertionError(f"no attack after {[str(m) for m in played]}")
+
+
+def test_a_4_boxed_in_on_the_mouth_steps_off_and_comes_back_to_attack():
+    state = position(93, 600)
+    assert harbour_plan(state, ME) is None
+    played = follow(state)
+    assert str(played[0]) == "h10-h11"          # room for the 4 on h9 to step back into
+    assert [str(move) for move in played[1:]] == ["h9-h10", "h10-h9xh8"]   # then onto the 1 on h8
+
+
+def test_the_carrier_itself_attacks_when_no_other_piece_can_reach_the_square():
+    state = position(17, 1499)
+    assert harbour_plan(state, ME) is None
+    carrier = state.flag_carrier[0]
+    played = follow(state)
+    last = played[-1]
+    assert str(last) == "h10-h9xh8"
+    assert state.board[last.frm] == carrier     # the 6 with South's flag, back onto h9
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_hard_starts_clearing_when_the_harbour_planner_finds_no_way(seed):
+    state = position(93, 600)
+    action = ai.make_player("hard", NORTH, seed=seed).choose(state, NORTH)
+    assert str(action) == "h10-h11"
