@@ -46,8 +46,10 @@ def test_the_gates_are_the_squares_beside_the_base_and_the_flying_boat_s_across_
     assert names(rules, (sq for sq, _ in plan.gates[1])) == {"e12", "f11", "g12"}
     assert names(rules, (sq for sq, boat in plan.gates[1] if boat)) == {"e12"}   # across e12|f12
     assert ai.plan_for(rules, detailed=False).gates == ((), ())   # easy's plain judgement: none
-    for variant in ("flagship-hunt", "pitched-battle", "capture-the-base", "fleet-orders"):
-        assert ai.plan_for(ENGINE.rules(variant)).gates == ((), ())   # no flags to take
+    for variant in ("flagship-hunt", "pitched-battle", "capture-the-base"):
+        assert ai.plan_for(ENGINE.rules(variant)).gates == ((), ())   # no flags, or a move a turn
+    fleet = ENGINE.rules("fleet-orders")   # orders by the turn: see test_dover_gates.py
+    assert names(fleet, (sq for sq, _ in ai.plan_for(fleet).gates[0])) == {"b1", "c2", "d1", "a1", "e1", "c3"}
 
 
 def test_an_open_gate_costs_more_the_nearer_the_raider_and_less_with_a_guard_nearer_than_it():

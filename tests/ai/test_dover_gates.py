@@ -8,9 +8,14 @@ sank; the Submarine stepped onto f11, where nothing of North's could attack it, 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from games.dover_patrol import ai
 from games.dover_patrol.ai.search import at_the_gate, gate_bits, gate_open
+from games.dover_patrol.ai.ways import long_entries
 from games.dover_patrol.rules import ENGINE
+from navalgames.core.match import replay
+from navalgames.core.records import read_record
 
 NORTH, SOUTH = "north", "south"
 
@@ -53,3 +58,33 @@ def test_an_enemy_at_the_gate_is_a_reply_judged_in_full():
     assert ai.is_sharp(state, step_in)
     state.apply(step_in)
     assert at_the_gate(state, NORTH) and not at_the_gate(state, SOUTH)
+
+
+# Game 4 of the same tournament at 7d41dae, which hard (South) lost: North's Flying Boat (known)
+# jumped c6-c4 at ply 199 while all three of South's gates stood empty, then c4-c2 over the
+# Mine Layer on c3, and entered c1. Fleet Orders' Flying Boat moves two squares straight over
+# anything, and its Patrol Vessel two through an empty square.
+FLIGHT = Path(__file__).parent / "records" / "hard-v-easy-fleet-orders-seed7-game0004.yaml"
+
+
+def test_the_squares_two_from_the_base_in_line_let_the_long_movers_in():
+    fleet = ENGINE.rules("fleet-orders")
+    entries = {fleet.names[sq]: (fleet.names[mid], kinds) for sq, mid, kinds in long_entries(fleet, 0)}
+    flying_boat_and_patrol_vessel = 1 << 14 | 1 << 1
+    assert entries == {"a1": ("b1", flying_boat_and_patrol_vessel), "e1": ("d1", flying_boat_and_patrol_vessel),
+                       "c3": ("c2", flying_boat_and_patrol_vessel)}
+    assert long_entries(ENGINE.rules("capture-the-base"), 0) == ()   # one square a move there
+
+
+def test_a_flying_boat_two_squares_from_an_empty_gate_opens_it():
+    state = replay(read_record(FLIGHT), upto=208)   # FB c4, Mine Layer c3, b1 c2 d1 empty
+    assert gate_open(state, SOUTH)                   # c4-c2 over c3 is one move
+    assert not gate_open(state, NORTH)
+
+
+def test_an_empty_gate_costs_the_base_watch_in_fleet_orders_too():
+    state = replay(read_record(FLIGHT), upto=208)
+    plan = ai.plan_for(state.rules)
+    # South's three gates empty with North's ships two squares off (the watch counts squares,
+    # also for the Flying Boat's jumps); North's shut: its watch costs less
+    assert plan.exposure(state, 0) >= ai.evaluation.BASE_WATCH / 2 > plan.exposure(state, 1)

@@ -12,7 +12,7 @@ from navalgames.ai.mcts import outcome_value
 from ..rules import FB, MI, ML, MS, NORTH, SOUTH, SS, DoverState
 from ..rules.model import SIDE_INDEX
 from ..rules.tables import ATTACKER_WINS, Rules
-from .ways import FAR, WAY_SPAN, Ways, crew_of, gate_squares
+from .ways import FAR, WAY_SPAN, Ways, crew_of, gate_squares, long_entries
 
 #: what a piece is worth to its fleet (valued ships by value; the specialists by their duties)
 VALUES = {1: 1.5, 2: 3.0, 3: 3.0, 4: 5.0, 5: 5.0, 6: 6.0, 7: 7.0, 8: 8.0, 9: 9.0, 10: 10.0,
@@ -74,16 +74,20 @@ class Plan(Ways):
         self.gate_bits = tuple(sum(1 << sq for sq, _ in gates) for gates in self.gates)
 
     def _base_gates(self, side: int) -> tuple[tuple[int, bool], ...]:
-        """The gates of ``side``'s base in the flag variants: the squares beside it (the Flying
-        Boat's across a wall too, marked True) from which an enemy piece steps onto the base and
-        which no piece of ours can attack but from the base itself, where it may not stand. In
-        the facing reading that is every square beside the base: an enemy piece that reaches one
-        takes the flag next move, and nothing stops it but a piece of ours standing there first."""
+        """The gates of ``side``'s base in the flag variants and Fleet Orders: the squares beside
+        it (the Flying Boat's across a wall too, marked True) from which an enemy piece steps onto
+        the base and which no piece of ours can attack but from the base itself, where it may not
+        stand. In the facing reading that is every square beside the base: an enemy piece that
+        reaches one takes the flag (or enters) next move, and nothing stops it but a piece of ours
+        standing there first. In Fleet Orders also the squares two from the base in a straight
+        line, from which the Flying Boat enters over anything (``long_entries``: marked True).
+        Not in Capturing the Base, one move at a time: the look-ahead sees a raider there."""
         r = self.rules
         base = r.bases[side]
-        if not (r.flags and self.detailed and base >= 0):
+        if not ((r.flags or r.fleet_orders) and self.detailed and base >= 0):
             return ()
-        return tuple((sq, sq not in r.steps[base]) for sq in gate_squares(r, side, r.free_steps[base]))
+        gates = [(sq, sq not in r.steps[base]) for sq in gate_squares(r, side, r.free_steps[base])]
+        return tuple(gates + [(sq, True) for sq, *_ in long_entries(r, side)])
 
 
     def score(self, state: DoverState, side: int) -> float:
@@ -173,12 +177,13 @@ class Plan(Ways):
         gates = self.gates[side]
         if not gates:
             return 0.0
-        if state.flag_sq[side] != self.rules.bases[side]:
-            taken = state.flag_carrier[side] and state.owner[state.flag_carrier[side]] != side
-            return BASE_WATCH * WATCH_LOST if taken else 0.0
-        carrier = state.flag_carrier[1 - side]
-        if carrier and state.owner[carrier] == side:
-            return 0.0   # bringing the enemy flag home: a gate must open for it, and that wins
+        if self.rules.flags:   # (in Fleet Orders the base itself is what the enemy wants)
+            if state.flag_sq[side] != self.rules.bases[side]:
+                taken = state.flag_carrier[side] and state.owner[state.flag_carrier[side]] != side
+                return BASE_WATCH * WATCH_LOST if taken else 0.0
+            carrier = state.flag_carrier[1 - side]
+            if carrier and state.owner[carrier] == side:
+                return 0.0   # bringing the enemy flag home: a gate must open for it, and that wins
         board, owner, kind = state.board, state.owner, state.kind
         enemy = 1 - side
         boats = state.boats_bb[enemy]

@@ -12,7 +12,7 @@ from navalgames.ai.mcts import step
 from ..rules import FB, DoverState, EndTurn, Move
 from ..rules.model import SIDE_INDEX
 from .evaluation import WIN_POINTS, plan_for, points, times_seen
-from .ways import gate_squares
+from .ways import gate_squares, long_entries
 
 def one_move_values(worlds: list[DoverState], side: str, actions: list,
                     detailed: bool = True) -> list[float]:
@@ -153,24 +153,53 @@ def gate_bits(rules, me: int) -> int:
     return bits
 
 
+def enters_from(state: DoverState, me: int, piece: int, sq: int, mid: int, kinds: int) -> bool:
+    """Whether the enemy ``piece`` on ``sq`` would enter ``me``'s base from there (a
+    ``long_entries`` square) with its next move."""
+    k = state.kind[piece]
+    return bool(kinds >> k & 1) and (state.rules.long_moves[k] == "over-anything" or not state.board[mid])
+
+
 def at_the_gate(state: DoverState, side: str) -> bool:
-    """Whether an enemy piece that can move stands on one of our gate squares (``gate_bits``)."""
+    """Whether an enemy piece that can move stands on one of our gate squares (``gate_bits``),
+    or one that moves two squares at once where it enters from (``long_entries``)."""
     me = SIDE_INDEX[side]
     enemy_at_gate = gate_bits(state.rules, me) & state.sbb[1 - me] & ~state.mines_bb[1 - me]
-    return bool(enemy_at_gate)
+    if enemy_at_gate:
+        return True
+    board, owner = state.board, state.owner
+    return any(board[sq] and owner[board[sq]] != me and enters_from(state, me, board[sq], sq, mid, kinds)
+               for sq, mid, kinds in long_entries(state.rules, me))
 
 
 def gate_open(state: DoverState, side: str) -> bool:
-    """Whether one of our gates (``gate_bits``) is empty with an enemy piece beside it that can
-    move into it."""
+    """Whether one of our gates (``gate_bits``) is empty with an enemy piece one move from it,
+    or a square two from our base (``long_entries``) with an enemy piece one move from it that
+    would enter from there."""
     me = SIDE_INDEX[side]
-    gates = gate_bits(state.rules, me) & ~state.occ
-    if not gates:
-        return False
+    r = state.rules
+    gates = gate_bits(r, me) & ~state.occ
+    for sq in r.steps[r.bases[me]]:
+        if gates >> sq & 1 and reaching(state, me, sq):
+            return True
+    return any(not state.board[sq] and any(enters_from(state, me, q, sq, mid, kinds)
+                                           for q in reaching(state, me, sq))
+               for sq, mid, kinds in long_entries(r, me))
+
+
+def reaching(state: DoverState, me: int, sq: int) -> list[int]:
+    """The enemy pieces (of ``me``) that can move onto the empty square ``sq`` with one move:
+    a step, or in Fleet Orders two squares straight (``rules.long_moves``)."""
+    r, board = state.rules, state.board
     movers = state.sbb[1 - me] & ~state.mines_bb[1 - me]
-    steps = state.rules.steps
-    return any(any(movers >> n & 1 for n in steps[sq])
-               for sq in state.rules.steps[state.rules.bases[me]] if gates >> sq & 1)
+    found = [board[n] for n in r.steps[sq] if movers >> n & 1]
+    if r.long_moves:
+        for mid, frm, crosses, *_ in r.gen_doubles[me][sq]:
+            q = board[frm]
+            how = r.long_moves.get(state.kind[q]) if movers >> frm & 1 else None
+            if how == "over-anything" or how == "through-empty" and not (board[mid] or crosses):
+                found.append(q)
+    return found
 
 
 def carrying_home(state: DoverState, side: str) -> bool:
@@ -262,6 +291,8 @@ def is_sharp(state: DoverState, action) -> bool:
     if isinstance(action, Move):
         plan = plan_for(state.rules)
         gates = gate_bits(state.rules, 1 - state.turn) | plan.gate_bits[1 - state.turn]
+        for sq, *_ in long_entries(state.rules, 1 - state.turn):
+            gates |= 1 << sq
         return (action.attack >= 0 or state.rules.is_base[action.to] >= 0 or gates >> action.to & 1
                 or state.board[action.frm] in state.flag_carrier
                 or plan.mouth_bits >> action.to & 1

@@ -33,6 +33,30 @@ def gate_squares(rules: Rules, side: int, squares) -> list[int]:
             if all(c == base for c in range(rules.size) if sq in rules.contact[side][c])]
 
 
+_LONG_ENTRIES: dict[tuple[int, int], tuple[tuple[int, int, int], ...]] = {}
+
+
+def long_entries(rules: Rules, me: int) -> tuple[tuple[int, int, int], ...]:
+    """Fleet Orders: the squares two in a straight line from ``me``'s base from which an enemy
+    piece moving two squares at once (``rules.long_moves``: the Flying Boat over anything, the
+    Patrol Vessel through an empty square) enters it, each as (square, the square between, the
+    kinds that may: bits). Found in a tournament game: easy's Flying Boat stood on c3 with
+    hard's Mine Layer on c2, the gate between, and jumped onto the base c1."""
+    key = (id(rules), me)
+    found = _LONG_ENTRIES.get(key)
+    if found is None:
+        base, found = rules.bases[me], []
+        if rules.base_rule == "target" and base >= 0 and rules.long_moves:
+            for sq in range(rules.size):
+                for mid, to, crosses, *_ in rules.gen_doubles[1 - me][sq]:
+                    kinds = sum(1 << k for k, how in rules.long_moves.items()
+                                if how == "over-anything" or not crosses)
+                    if to == base and kinds:
+                        found.append((sq, mid, kinds))
+        found = _LONG_ENTRIES[key] = tuple(found)
+    return found
+
+
 # --- distances on the board ----------------------------------------------------------------------
 def _distances(steps, target: int, size: int) -> list[int]:
     """Fewest one-square moves from every square to ``target`` (pieces ignored)."""
