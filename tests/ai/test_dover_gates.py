@@ -88,3 +88,30 @@ def test_an_empty_gate_costs_the_base_watch_in_fleet_orders_too():
     # South's three gates empty with North's ships two squares off (the watch counts squares,
     # also for the Flying Boat's jumps); North's shut: its watch costs less
     assert plan.exposure(state, 0) >= ai.evaluation.BASE_WATCH / 2 > plan.exposure(state, 1)
+
+
+# Game 1 of the same tournament at e849d43, which hard (North) lost: at ply 205 its 5 stepped off
+# the gate f11 to f10, straight ahead of South's Submarine on f9, known; at ply 224 it attacked
+# the Submarine (only a 2 sinks one), and the Submarine went f9-f10-f11 and entered f12.
+STEP_OFF = Path(__file__).parent / "records" / "hard-v-easy-fleet-orders-seed7-game0001.yaml"
+
+
+def test_a_move_before_a_known_piece_that_sinks_the_mover_is_hopeless_in_fleet_orders():
+    state = replay(read_record(STEP_OFF), upto=205)
+    moves = {str(action): action for action in state.legal_actions()}
+    assert ai.hopeless(state, moves["f11-f10"])          # the Submarine on f9 attacks f10
+    assert not ai.hopeless(state, moves["c7-c6"])
+    attack = replay(read_record(STEP_OFF), upto=224)
+    assert ai.hopeless(attack, next(a for a in attack.legal_actions() if str(a) == "f10xf9"))
+
+
+def test_the_watch_counts_the_flying_boat_s_two_square_moves_in_fleet_orders():
+    state = replay(read_record(FLIGHT), upto=234)   # the Flying Boat on c4, c2 b1 d1 empty: one jump from c2
+    plan = ai.plan_for(state.rules)
+    assert plan.boat_leaps and not ai.plan_for(ENGINE.rules("classic")).boat_leaps
+    leaping = plan.exposure(state, 0)
+    plan.boat_leaps = False   # as if it flew a square a move
+    try:
+        assert plan.exposure(state, 0) < leaping
+    finally:
+        plan.boat_leaps = True

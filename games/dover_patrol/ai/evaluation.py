@@ -71,6 +71,7 @@ class Plan(Ways):
                                for s in (SOUTH, NORTH))
         self.span = rules.files + rules.ranks
         self.gates = tuple(self._base_gates(s) for s in (SOUTH, NORTH))
+        self.boat_leaps = rules.long_moves.get(FB) == "over-anything"
         self.gate_bits = tuple(sum(1 << sq for sq, _ in gates) for gates in self.gates)
 
     def _base_gates(self, side: int) -> tuple[tuple[int, bool], ...]:
@@ -199,6 +200,8 @@ class Plan(Ways):
             if not boats and (boat_only or not ships):
                 continue   # nothing of the enemy's could ever use it
             raider = self.moves_to(state, sq, boats, True)
+            if self.boat_leaps and raider < FAR:
+                raider = (raider + 1) // 2   # Fleet Orders: the Flying Boat flies two squares a move
             if not boat_only:
                 raider = min(raider, self.moves_to(state, sq, ships, False))
             threat = WATCH_OPEN if boats else 0.0

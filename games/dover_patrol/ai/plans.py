@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import heapq
 
-from ..rules import FB, MI, ML, DoverState, Move
+from ..rules import FB, MI, ML, Attack, DoverState, Move
 from ..rules.tables import ATTACKER_WINS, BOTH_SUNK, DEFENDER_WINS
 from .belief import kind_odds
 from .evaluation import plan_for
@@ -236,8 +236,8 @@ LAST_RESORT = 10   # our last moves before a draw by quiet turns, in which a shi
 def hopeless(state: DoverState, action) -> bool:
     """Whether ``action`` throws a ship away for nothing we do not already know: it arrives
     beside an enemy Mine (or Mine Layer) we have seen, which blows it up, or attacks an enemy
-    piece we know that sinks it and stays afloat. Judged from what our side knows (the same in
-    every world).
+    piece we know that sinks it and stays afloat; in Fleet Orders, it moves before a known enemy
+    piece that sinks it (``exposed``), or attacks one. Judged from what our side knows (the same in every world).
 
     Not in our last LAST_RESORT moves before a draw by quiet turns: the removal of any piece,
     even our own, restarts the count, and a side far ahead rightly gives up a small ship rather
@@ -245,7 +245,7 @@ def hopeless(state: DoverState, action) -> bool:
     that it is waste: against ``random``, hard gave up a ship on the same known Mine every
     hundred plies (five in 500 plies) as soon as the draw began to discount its lead; but
     forbidden outright, it drew 20 of 79 games against ``easy`` that it used to win late."""
-    if not isinstance(action, Move):
+    if not isinstance(action, (Move, Attack)):
         return False
     r = state.rules
     if r.quiet_ply_limit and state.quiet >= r.quiet_ply_limit - 2 * LAST_RESORT:
@@ -253,6 +253,12 @@ def hopeless(state: DoverState, action) -> bool:
     me = state.turn
     board, owner = state.board, state.owner
     kind = state.kind[board[action.frm]]
+    if isinstance(action, Attack):   # Fleet Orders
+        target = board[action.target]
+        known = state.pub[target] & state.priv[me][target]
+        return not known & (known - 1) and r.result[kind][known.bit_length() - 1] == DEFENDER_WINS
+    if r.fleet_orders:
+        return exposed(state, me, kind, action.to)
     for c in r.contact[me][action.to]:
         q = board[c]
         if q and owner[q] != me:
@@ -265,3 +271,23 @@ def hopeless(state: DoverState, action) -> bool:
     target = board[action.attack]
     known = state.pub[target] & state.priv[me][target]
     return not known & (known - 1) and r.result[kind][known.bit_length() - 1] == DEFENDER_WINS
+
+
+def exposed(state: DoverState, me: int, kind: int, sq: int) -> bool:
+    """Fleet Orders: whether a piece of ``kind`` moved onto ``sq`` stands straight ahead of an
+    enemy piece we know that sinks it when it attacks (which it may, next turn). Found in game 1
+    of seed 7 against easy: hard's 5 stepped off the gate f11 to f10, before a known Submarine on
+    f9, which sank it and entered through the open gate."""
+    r = state.rules
+    board = state.board
+    for n in r.steps[sq]:
+        q = board[n]
+        if not q or state.owner[q] == me:
+            continue
+        known = state.pub[q] & state.priv[me][q]
+        if known & (known - 1) or not known:
+            continue
+        if (any(a == sq for a, _ in r.attack_objects[1 - me][n])
+                and r.result[known.bit_length() - 1][kind] == ATTACKER_WINS):
+            return True
+    return False
