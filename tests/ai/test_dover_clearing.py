@@ -26,11 +26,11 @@ def position(game: int, ply: int):
     return replay(read_record(RECORDS / f"hard-v-easy-seed7-game{game:04d}.yaml"), upto=ply)
 
 
-def follow(state, moves: int = 12) -> list[Move]:
-    """The clearing plan's moves played out, South passing its turns, up to the attack."""
+def follow(state, moves: int = 12, south: bool = False) -> list[Move]:
+    """The clearing plan's moves played out, the other side passing its turns, up to the attack."""
     played = []
     for _ in range(moves):
-        first = clearing_plan(state, ME)
+        first = clearing_plan(state, 0 if south else ME)
         assert first is not None, [str(m) for m in played]
         move = next(a for a in state.legal_actions() if isinstance(a, Move) and a.key == first)
         played.append(move)
@@ -64,3 +64,26 @@ def test_hard_starts_clearing_when_the_harbour_planner_finds_no_way(seed):
     state = position(93, 600)
     action = ai.make_player("hard", NORTH, seed=seed).choose(state, NORTH)
     assert str(action) == "h10-h11"
+
+
+# Two more of seed 7 against easy, drawn at 7d41dae with hard as South (harbour a1-c3, base c1).
+def test_the_clearing_plan_tries_every_attacker_it_has_the_positions_for():
+    """Game 96: South's Mine Layer carries North's flag on a6, North's 1 (unknown) stands on a5
+    and South's 5 on a4, the one square it is attacked from. Four other attackers came first
+    and none could get there; the 5 steps off (its way out is a3, so the 6 there goes first)
+    and comes back."""
+    state = position(96, 1161)
+    played = follow(state, south=True)
+    assert str(played[0]) == "a3-a2"
+    assert str(played[-1]) == "a3-a4xa5"
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_plan_home_may_look_worse_the_nearer_a_draw_by_quiet_turns(seed):
+    """Game 100, ply 1140, 191 quiet turns: the carrier on b2 must step back to b3 for the
+    Submarine on b1 to get out of its way, which looks 12.7 points worse than the best move;
+    with the draw that near, the plan goes on."""
+    state = position(100, 1140)
+    assert harbour_plan(state, 0) is not None
+    action = ai.make_player("hard", "south", seed=seed).choose(state, "south")
+    assert str(action) == "b2-b3"

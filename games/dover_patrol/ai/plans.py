@@ -16,9 +16,8 @@ from .sorties import attack_square
 PLAN_REACH = 8      # the carrier must be this few moves from home before the harbour is planned
 PLAN_SLACK = 8.0    # points a planned harbour move may look worse than the best (not a lost carrier)
 PLAN_NODES = 20_000  # positions the harbour planner may look at before it gives up
-CLEAR_TRIES = 4     # attacker and enemy pairs the clearing planner tries, best first, before
-CARRIER_TRIES = 2   # ... the carrier's, each looking at CLEAR_NODES positions at most
-CLEAR_NODES = 4_000
+CLEAR_NODES = 16_000  # positions the clearing planner may look at, over all the attackers it tries,
+CLEAR_TRY = 4_000     # ... and for each
 SINKS = (ATTACKER_WINS, BOTH_SUNK)
 PLAN_STUCK = 4      # beyond PLAN_REACH, planned once this fraction (1/4) of the quiet-turn allowance is gone
 
@@ -73,7 +72,7 @@ def harbour_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
         for n in r.steps[sq]:
             if n in plan.mouths[me] and state.sbb[1 - me] >> n & 1:
                 plugs[sq] = n
-    return slide(state, start, r.bases[me], -1, home, open_, ours, boat, plugs)
+    return slide(state, start, r.bases[me], -1, home, open_, ours, boat, plugs)[0]
 
 
 def clearing_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
@@ -85,8 +84,8 @@ def clearing_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
     by North's carrier or by a 4 that could not leave and come back). The same sliding puzzle
     as the harbour planner's, with the attacker as the piece to bring. Attackers are tried by
     what the attack is worth (``hunting.attack_gain``; one that cannot sink the enemy piece, not
-    at all), the carrier last; a lost attacker restarts the quiet-turn count, a standing
-    blocker ends the game drawn."""
+    at all), the carrier last, within CLEAR_NODES positions in all; a lost attacker restarts the
+    quiet-turn count, a standing blocker ends the game drawn."""
     found = harbour_area(state, me)
     if found is None:
         return None
@@ -109,15 +108,16 @@ def clearing_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
                 continue
             gain = attack_gain(state, p, row, e in odds)
             options.append((pos[p] == start, -gain, home[pos[e]], pos[p], pos[e], goal))
-    options.sort()
-    carried = [option for option in options if option[0]]
-    tries = options[:min(CLEAR_TRIES, len(options) - len(carried))] + carried[:CARRIER_TRIES]
-    for *_, at, target, goal in tries:
+    options.sort()   # the carrier's last
+    budget = CLEAR_NODES
+    for *_, at, target, goal in options:
         ours = state.sbb[me] & open_ & ~(1 << at)
         boat = kind[state.board[at]] == FB
         distance = plan.free(goal) if boat else plan.walled(goal)
-        first = slide(state, at, goal, target, distance, open_, ours, boat, nodes=CLEAR_NODES)
-        if first is not None:
+        first, looked = slide(state, at, goal, target, distance, open_, ours, boat,
+                              nodes=min(budget, CLEAR_TRY))
+        budget -= looked
+        if first is not None or budget <= 0:
             return first
     return None
 
@@ -148,11 +148,11 @@ def harbour_area(state: DoverState, me: int) -> tuple[int, int, list[int], bool]
 
 def slide(state: DoverState, start: int, goal: int, attacked: int, distance: list[int],
           open_: int, ours: int, boat: bool, plugs: dict[int, int] | None = None,
-          nodes: int = PLAN_NODES) -> tuple[int, int, int] | None:
+          nodes: int = PLAN_NODES) -> tuple[tuple[int, int, int] | None, int]:
     """The first move (from, to, attacked square or -1) of the sliding puzzle that brings the
     piece on ``start`` onto ``goal`` (an arrival that attacks ``attacked``, or -1), the other
     pieces of ours (the squares of ``ours``) moving over the squares of ``open_`` while the
-    enemy stands still; None if ``nodes`` positions show no way. Searched best-first on the
+    enemy stands still, and the positions looked at; None if ``nodes`` positions show no way. Searched best-first on the
     piece's ``distance`` to the goal (weighted: a short plan, not always the shortest). With
     ``plugs`` (a square -> the enemy square it attacks), a plan that brings one of the other
     pieces onto such a square ends there too, and that move attacks."""
@@ -166,7 +166,7 @@ def slide(state: DoverState, start: int, goal: int, attacked: int, distance: lis
         for to in mover_steps[at]:
             bit = 1 << to
             if to == goal and not ours & bit:
-                return here or (at, to, attacked)
+                return here or (at, to, attacked), len(first)
             if open_ & bit and not ours & bit:
                 key = (ours, to)
                 if key not in first:
@@ -181,13 +181,13 @@ def slide(state: DoverState, start: int, goal: int, attacked: int, distance: lis
                 bit = 1 << to
                 if open_ & bit and not ours & bit and to != at:
                     if plugs and to in plugs:
-                        return here or (sq, to, plugs[to])
+                        return here or (sq, to, plugs[to]), len(first)
                     moved = ours ^ low ^ bit
                     key = (moved, at)
                     if key not in first:
                         first[key] = here or (sq, to, -1)
                         heapq.heappush(todo, (g + 1 + 2 * distance[at], g + 1, moved, at))
-    return None
+    return None, len(first)
 
 
 # --- A tie-break toward the goal -----------------------------------------------------------------

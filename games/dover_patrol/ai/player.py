@@ -100,18 +100,18 @@ class DoverPlayer:
             scored.append((value + jitter[i], values[i], actions[i]))
         scored.sort(key=lambda t: (-t[0], -t[1]))
         self.considered = [(a, v) for v, _, a in scored]
+        # a plan's move may look worse than the best, more so as a draw by quiet turns nears
+        slack = max(PLAN_SLACK, errand_slack(root, scored[0][0]))
         planned = self.planned_move(harbour_plan, root, side, worlds, actions)
-        if planned is None:   # no way home for a flag carrier: clear one, if an enemy piece blocks it
-            clearing = self.planned_move(clearing_plan, root, side, worlds, actions)
-            slack = max(PLAN_SLACK, errand_slack(root, scored[0][0]))   # a blocker left, a draw
-            if clearing is not None and clearing[0] >= scored[0][0] - slack:
-                return clearing[1]
-        if planned is not None and planned[0] >= scored[0][0] - PLAN_SLACK:
+        way_home = planned is not None
+        if not way_home:   # no way home for a flag carrier: clear one, if an enemy piece blocks it
+            planned = self.planned_move(clearing_plan, root, side, worlds, actions)
+        if planned is not None and planned[0] >= scored[0][0] - slack:
             return planned[1]
         if self.presses:   # a draw by quiet turns looming: sorties, attacks, no going round
             return pressed(root, side, worlds, actions, scored,
                            lambda action: self.mean_two_move(worlds, action, side))
-        if self.hunts and planned is None:   # not while a flag carrier has a way home to follow
+        if self.hunts and not way_home:   # not while a flag carrier has a way home to follow
             hunting = self.hunt_move(root, side, worlds, actions, scored)
             if hunting is not None:
                 return hunting
