@@ -188,8 +188,8 @@ def gate_open(state: DoverState, side: str) -> bool:
 
 
 def reaching(state: DoverState, me: int, sq: int) -> list[int]:
-    """The enemy pieces (of ``me``) that can move onto the empty square ``sq`` with one move:
-    a step, or in Fleet Orders two squares straight (``rules.long_moves``)."""
+    """The pieces of ``me``'s enemy that can move onto the empty square ``sq`` with one move: a
+    step, or in Fleet Orders two squares straight (``rules.long_moves``)."""
     r, board = state.rules, state.board
     movers = state.sbb[1 - me] & ~state.mines_bb[1 - me]
     found = [board[n] for n in r.steps[sq] if movers >> n & 1]
