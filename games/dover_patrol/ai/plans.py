@@ -16,6 +16,7 @@ from .sorties import attack_square
 PLAN_REACH = 8      # the carrier must be this few moves from home before the harbour is planned
 PLAN_SLACK = 8.0    # points a planned harbour move may look worse than the best (not a lost carrier)
 PLAN_NODES = 20_000  # positions the harbour planner may look at before it gives up
+CLEAR_NEAR = 6        # moves from our base of the enemy pieces to clear: in our harbour, its mouth or a step out
 CLEAR_NODES = 16_000  # positions the clearing planner may look at, over all the attackers it tries,
 CLEAR_TRY = 4_000     # ... and for each
 SINKS = (ATTACKER_WINS, BOTH_SUNK)
@@ -85,11 +86,16 @@ def clearing_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
     as the harbour planner's, with the attacker as the piece to bring. Attackers are tried by
     what the attack is worth (``hunting.attack_gain``; one that cannot sink the enemy piece, not
     at all), the carrier last, within CLEAR_NODES positions in all; a lost attacker restarts the
-    quiet-turn count, a standing blocker ends the game drawn."""
+    quiet-turn count, a standing blocker ends the game drawn. Only for a carrier near home
+    (PLAN_REACH), and only enemy pieces in or a step outside our harbour's mouth (CLEAR_NEAR):
+    against ``random`` the planner once sent a ship twelve moves across the board, for a carrier
+    21 moves from home, to attack a piece that stood in no one's way."""
     found = harbour_area(state, me)
     if found is None:
         return None
     start, area, home, _ = found
+    if home[start] > PLAN_REACH:
+        return None   # far from home the harbour planner runs out of positions, not of ways
     r, plan = state.rules, plan_for(state.rules)
     kind, pos = state.kind, state.pos
     open_ = area & ~state.sbb[1 - me]
@@ -97,6 +103,8 @@ def clearing_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
     options = []
     for e in state.alive[1 - me]:
         goal = attack_square(state, me, pos[e])
+        if plan.walled(r.bases[me])[pos[e]] > CLEAR_NEAR:
+            continue   # not in or at our harbour's mouth
         if not area >> pos[e] & 1 or goal < 0 or not open_ >> goal & 1:
             continue
         row = odds.get(e) or [float(k == kind[e]) for k in range(16)]
