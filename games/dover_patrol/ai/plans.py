@@ -11,7 +11,7 @@ from ..rules.tables import ATTACKER_WINS, BOTH_SUNK, DEFENDER_WINS
 from .belief import kind_odds
 from .evaluation import plan_for
 from .hunting import attack_gain
-from .sorties import attack_square
+from .sorties import attack_square, known_mask
 
 PLAN_REACH = 8      # the carrier must be this few moves from home before the harbour is planned
 PLAN_SLACK = 8.0    # points a planned harbour move may look worse than the best (not a lost carrier)
@@ -100,12 +100,13 @@ def clearing_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
     kind, pos = state.kind, state.pos
     open_ = area & ~state.sbb[1 - me]
     odds = kind_odds(state, me)
+    near = plan.walled(r.bases[me])   # (the area reaches further: it holds these squares)
     options = []
     for e in state.alive[1 - me]:
-        goal = attack_square(state, me, pos[e])
-        if plan.walled(r.bases[me])[pos[e]] > CLEAR_NEAR:
+        if near[pos[e]] > CLEAR_NEAR:
             continue   # not in or at our harbour's mouth
-        if not area >> pos[e] & 1 or goal < 0 or not open_ >> goal & 1:
+        goal = attack_square(state, me, pos[e])
+        if goal < 0 or not open_ >> goal & 1:
             continue
         row = odds.get(e) or [float(k == kind[e]) for k in range(16)]
         for p in state.alive[me]:
@@ -160,8 +161,9 @@ def slide(state: DoverState, start: int, goal: int, attacked: int, distance: lis
     """The first move (from, to, attacked square or -1) of the sliding puzzle that brings the
     piece on ``start`` onto ``goal`` (an arrival that attacks ``attacked``, or -1), the other
     pieces of ours (the squares of ``ours``) moving over the squares of ``open_`` while the
-    enemy stands still, and the positions looked at; None if ``nodes`` positions show no way. Searched best-first on the
-    piece's ``distance`` to the goal (weighted: a short plan, not always the shortest). With
+    enemy stands still, and the positions looked at; None if ``nodes`` positions show no way.
+    Searched best-first on the piece's ``distance`` to the goal (weighted: a short plan, not
+    always the shortest). With
     ``plugs`` (a square -> the enemy square it attacks), a plan that brings one of the other
     pieces onto such a square ends there too, and that move attacks."""
     steps = state.rules.steps
@@ -245,7 +247,8 @@ def hopeless(state: DoverState, action) -> bool:
     """Whether ``action`` throws a ship away for nothing we do not already know: it arrives
     beside an enemy Mine (or Mine Layer) we have seen, which blows it up, or attacks an enemy
     piece we know that sinks it and stays afloat; in Fleet Orders, it moves before a known enemy
-    piece that sinks it (``exposed``), or attacks one. Judged from what our side knows (the same in every world).
+    piece that sinks it (``exposed``), or attacks one. Judged from what our side knows (the same
+    in every world).
 
     Not in our last LAST_RESORT moves before a draw by quiet turns: the removal of any piece,
     even our own, restarts the count, and a side far ahead rightly gives up a small ship rather
@@ -262,23 +265,28 @@ def hopeless(state: DoverState, action) -> bool:
     board, owner = state.board, state.owner
     kind = state.kind[board[action.frm]]
     if isinstance(action, Attack):   # Fleet Orders
-        target = board[action.target]
-        known = state.pub[target] & state.priv[me][target]
-        return not known & (known - 1) and r.result[kind][known.bit_length() - 1] == DEFENDER_WINS
-    if r.fleet_orders:
-        return exposed(state, me, kind, action.to)
-    for c in r.contact[me][action.to]:
-        q = board[c]
-        if q and owner[q] != me:
-            known = state.pub[q] & state.priv[me][q]
-            if ((known == 1 << MI and not (1 << kind) & r.mine_spares)
-                    or (known == 1 << ML and not (1 << kind) & r.layer_spares)):
-                return True
-    if action.attack < 0:
-        return False
-    target = board[action.attack]
-    known = state.pub[target] & state.priv[me][target]
-    return not known & (known - 1) and r.result[kind][known.bit_length() - 1] == DEFENDER_WINS
+        target = action.target
+    else:
+        if r.fleet_orders:
+            return exposed(state, me, kind, action.to)
+        for c in r.contact[me][action.to]:
+            q = board[c]
+            if q and owner[q] != me:
+                seen = known_kind(state, me, q)
+                if ((seen == MI and not (1 << kind) & r.mine_spares)
+                        or (seen == ML and not (1 << kind) & r.layer_spares)):
+                    return True
+        target = action.attack
+        if target < 0:
+            return False
+    seen = known_kind(state, me, board[target])
+    return seen >= 0 and r.result[kind][seen] == DEFENDER_WINS
+
+
+def known_kind(state: DoverState, me: int, piece: int) -> int:
+    """The kind of the enemy ``piece`` if side ``me`` knows it (``sorties.known_mask``), else -1."""
+    mask = known_mask(state, me, piece)
+    return mask.bit_length() - 1 if mask and not mask & (mask - 1) else -1
 
 
 def exposed(state: DoverState, me: int, kind: int, sq: int) -> bool:
@@ -292,10 +300,8 @@ def exposed(state: DoverState, me: int, kind: int, sq: int) -> bool:
         q = board[n]
         if not q or state.owner[q] == me:
             continue
-        known = state.pub[q] & state.priv[me][q]
-        if known & (known - 1) or not known:
-            continue
-        if (any(a == sq for a, _ in r.attack_objects[1 - me][n])
-                and r.result[known.bit_length() - 1][kind] == ATTACKER_WINS):
+        seen = known_kind(state, me, q)
+        if (seen >= 0 and any(a == sq for a, _ in r.attack_objects[1 - me][n])
+                and r.result[seen][kind] == ATTACKER_WINS):
             return True
     return False
