@@ -150,15 +150,90 @@ class Plan(Ways):
     def hemming(self, state: DoverState, side: int) -> tuple[float, float]:
         """What hemming the enemy in is worth to ``side`` (see ``score``), and what sinking one
         more enemy piece that can move would add."""
-        weight = hem_weight(state.fleet_left[1 - side])
+        weight = self.hem_weight(state, side)
         if not weight:
             return 0.0, 0.0
+        movers = self.movers(state, 1 - side)
+        value = hemmed(movers)
+        if weight == 1.0 and 0 < movers <= CORRAL_MOVERS:
+            # part of the way to one mover fewer: never as much as letting one more out costs
+            # (nothing bounds it before the last: boxing that one in wins)
+            step = CORRAL_LAST if movers == 1 else hemmed(movers - 1) - hemmed(movers)
+            value += step * self.corral(state, side)
+        return weight * value, weight * (hemmed(movers - 1) - hemmed(movers))
+
+    def hem_weight(self, state: DoverState, side: int) -> float:
+        """How much hemming the enemy in counts for ``side`` (``hem_weight`` of its fleet left):
+        nothing in the flag variants while our flag is away or we carry the enemy's."""
         if self.rules.flags:
             carrier = state.flag_carrier[1 - side]
             if state.flag_sq[side] != self.rules.bases[side] or (carrier and state.owner[carrier] == side):
-                return 0.0, 0.0
-        movers = self.movers(state, 1 - side)
-        return weight * hemmed(movers), weight * (hemmed(movers - 1) - hemmed(movers))
+                return 0.0
+        return hem_weight(state.fleet_left[1 - side])
+
+    def last_movers(self, state: DoverState, side: int) -> list[int]:
+        """The enemy's movers while they are being boxed in one by one (``corral``), else none."""
+        if self.hem_weight(state, side) < 1.0:
+            return []
+        movers = [p for p in state.alive[1 - side] if self.can_move(state, p)]
+        return movers if len(movers) <= CORRAL_MOVERS else []
+
+    def corral(self, state: DoverState, side: int) -> float:
+        """How near the enemy's last movers are to being boxed in, from 0 to 1 (the mean over
+        them): they must be shut in square by square when nothing of ours sinks them (a lone
+        Flagship in open water sinks only to a Submarine). Each one's distance from it counts
+        CORRAL_ROOM for each square it could still step to safely (not one facing a Mine or
+        Mine Layer of ours that would blow it up) and CORRAL_NEAR for each move the ship of ours
+        nearest each such square stands from it (a ship to each square), out of CORRAL_SPAN.
+        Without this ``hemmed`` rewards only the last square shut, and `hard` let a lone
+        Flagship roam for 200 quiet turns; as a share of the step to one mover fewer it never
+        makes letting a piece out look good (as points off, it did: a mover more turned it off)."""
+        kind, pos = state.kind, state.pos
+        enemy = 1 - side
+        mines = state.mines_bb[0] | state.mines_bb[1]
+        shares = []
+        for e in state.alive[enemy]:
+            k = kind[e]
+            steps = self.free_step_bits if k == FB else self.step_bits
+            around = steps[pos[e]]
+            room = around & ~state.occ & ~self.base_bits[enemy]
+            if not room:
+                continue
+            # our ships beside it already shut a square: they stay
+            ours = [pos[p] for p in state.alive[side] if self.rules.moves[kind[p]]
+                    and not around >> pos[p] & 1]
+            distance = 0.0
+            ways = []   # (moves, square to shut, our ship's square)
+            while room:
+                low = room & -room
+                room ^= low
+                sq = low.bit_length() - 1
+                if not self.blown_up(state, k, enemy, sq):
+                    distance += CORRAL_ROOM
+                    table = self.past_mines(sq, mines)
+                    ways += [(min(table[h], WAY_SPAN), sq, h) for h in ours]
+            ways.sort()
+            shut, sent = set(), set()
+            for moves, sq, h in ways:
+                if sq not in shut and h not in sent:
+                    shut.add(sq)
+                    sent.add(h)
+                    distance += CORRAL_NEAR * moves
+            shares.append(max(0.0, 1.0 - distance / CORRAL_SPAN))
+        return sum(shares) / len(shares) if shares else 0.0
+
+    def blown_up(self, state: DoverState, kind: int, side: int, sq: int) -> bool:
+        """Whether a piece of ``side`` of this kind arriving on ``sq`` would be blown up by a Mine
+        or Mine Layer of the other side (as the state deals them)."""
+        r, board = self.rules, state.board
+        for c in r.contact[side][sq]:
+            q = board[c]
+            if q and state.owner[q] != side:
+                qk = state.kind[q]
+                if (qk == MI and not r.mine_spares >> kind & 1
+                        or qk == ML and not r.layer_spares >> kind & 1):
+                    return True
+        return False
 
     def exposure(self, state: DoverState, side: int) -> float:
         """What the open gates of ``side``'s base (``gates``) cost while its flag is on it: for
@@ -381,6 +456,12 @@ def hemmed(movers: int) -> float:
     """Points for the enemy having only ``movers`` pieces that can move."""
     return 0.0 if movers > HEM_COUNT else 40.0 * 0.7 ** max(movers, 0)
 
+
+CORRAL_MOVERS = 3    # an enemy down to this many movers is closed in on square by square (``corral``)
+CORRAL_ROOM = 3.0    # a last mover's distance from being boxed in: for each safe square it could step to
+CORRAL_NEAR = 0.4    # ... and for each move the ship of ours sent to shut it stands from it
+CORRAL_SPAN = 24.0   # ... out of this much
+CORRAL_LAST = 36.0   # points for boxing in the enemy's very last mover, all the way
 
 HEM_FLEET = (20, 12)   # enemy ships afloat (Mines aside) from which hemming it in starts to count, and counts fully
 

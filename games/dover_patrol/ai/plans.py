@@ -222,9 +222,12 @@ def progress(state: DoverState, action) -> tuple[bool, int]:
     carrier = state.flag_carrier[1 - me] if r.flags else 0
     if carrier and state.owner[carrier] == me:
         goal = r.bases[me]
+    plan = plan_for(r)
+    last = [] if r.flags else plan.last_movers(state, me)
+    if last:   # the enemy's last movers, to box in (``Plan.corral``): toward the nearest
+        goal = min((state.pos[p] for p in last), key=plan.walled(action.frm).__getitem__)
     if goal < 0:
         return action.attack >= 0, 0
-    plan = plan_for(r)
     kind = state.kind[state.board[action.frm]]
     gained = plan.distance(kind, action.frm, goal) - plan.distance(kind, action.to, goal)
     return action.attack >= 0, gained

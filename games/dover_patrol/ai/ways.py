@@ -58,15 +58,16 @@ def long_entries(rules: Rules, me: int) -> tuple[tuple[int, int, int], ...]:
 
 
 # --- distances on the board ----------------------------------------------------------------------
-def _distances(steps, target: int, size: int) -> list[int]:
-    """Fewest one-square moves from every square to ``target`` (pieces ignored)."""
+def _distances(steps, target: int, size: int, blocked: int = 0) -> list[int]:
+    """Fewest one-square moves from every square to ``target`` (pieces ignored, but no way
+    through the squares of the bitboard ``blocked``)."""
     dist = [FAR] * size
     dist[target] = 0
     todo = deque([target])
     while todo:
         sq = todo.popleft()
         for n in steps[sq]:
-            if dist[n] == FAR and sq in steps[n]:
+            if dist[n] == FAR and sq in steps[n] and not blocked >> n & 1:
                 dist[n] = dist[sq] + 1
                 todo.append(n)
     return dist
@@ -82,6 +83,7 @@ class Ways:
         self.detailed = detailed   # False: material and plain distances only (the easy level)
         self._walled: dict[int, list[int]] = {}
         self._free: dict[int, list[int]] = {}
+        self._past_mines: dict[tuple[int, int], list[int]] = {}
         self._room: dict[tuple, list[int]] = {}
         self._ways: dict[tuple, list[int]] = {}
         # each square's neighbours as a bitboard (walled, and the Flying Boat's), and each base's bit
@@ -98,6 +100,17 @@ class Ways:
         d = self._walled.get(target)
         if d is None:
             d = self._walled[target] = _distances(self.rules.steps, target, self.rules.size)
+        return d
+
+    def past_mines(self, target: int, mines: int) -> list[int]:
+        """``walled`` distances with no way through the Mines on the bitboard ``mines`` (which
+        never move: the table serves a whole ending)."""
+        key = (target, mines)
+        d = self._past_mines.get(key)
+        if d is None:
+            if len(self._past_mines) > WAY_CACHE:
+                self._past_mines.clear()
+            d = self._past_mines[key] = _distances(self.rules.steps, target, self.rules.size, mines)
         return d
 
     def free(self, target: int) -> list[int]:
