@@ -14,7 +14,7 @@ import pytest
 
 from games.dover_patrol import ai
 from games.dover_patrol.ai import evaluation
-from games.dover_patrol.rules import MI, NORTH, SOUTH
+from games.dover_patrol.rules import ENGINE, MI, NORTH, SOUTH
 from navalgames.core.match import replay
 from navalgames.core.records import read_record
 
@@ -22,7 +22,7 @@ RECORD = Path(__file__).parent / "records" / "hard-v-easy-flagship-hunt-seed7-ga
 
 
 def lone_flagship():
-    """Ply 700: North's Flagship alone on c1 (with three Mines), North to move."""
+    """Ply 700: North's Flagship alone on c1 (South has three Mines), North to move."""
     state = replay(read_record(RECORD), upto=700)
     movers = [p for p in state.alive[NORTH] if state.kind[p] != MI]
     assert [state.kind[p] for p in movers] == [10] and state.rules.names[state.pos[movers[0]]] == "c1"
@@ -55,6 +55,16 @@ def test_the_corral_counts_the_flagships_room_and_the_way_of_our_ships_to_it():
     state.pass_turn()
     state.apply("e10-e9")   # South's 1 a move nearer c2
     assert plan.corral(state, SOUTH) == pytest.approx(share + evaluation.CORRAL_NEAR / evaluation.CORRAL_SPAN)
+
+
+def test_an_enemy_mine_is_no_mover_to_box_in():
+    """Mines never move (rules 4): a North Mine in open water leaves the corral as it was."""
+    def share(north: dict) -> float:
+        state = ENGINE.from_position({"game": "dover-patrol", "variant": "flagship-hunt", "to_move": "south",
+                                      "pieces": {"south": {"b2": "5", "g3": "6", "h1": "10"},
+                                                 "north": {"d7": "10", **north}}})
+        return ai.plan_for(state.rules).corral(state, SOUTH)
+    assert 0.0 < share({}) == share({"a10": "MI"})
 
 
 def shut_in(moves: int) -> bool:

@@ -197,7 +197,7 @@ class Plan(Ways):
             steps = self.free_step_bits if k == FB else self.step_bits
             around = steps[pos[e]]
             room = around & ~state.occ & ~self.base_bits[enemy]
-            if not room:
+            if not room or not self.rules.moves[k]:   # boxed in already, or a Mine
                 continue
             # our ships beside it already shut a square: they stay
             ours = [pos[p] for p in state.alive[side] if self.rules.moves[kind[p]]
