@@ -150,7 +150,7 @@ class Plan(Ways):
     def hemming(self, state: DoverState, side: int) -> tuple[float, float]:
         """What hemming the enemy in is worth to ``side`` (see ``score``), and what sinking one
         more enemy piece that can move would add."""
-        weight = self.hem_weight(state, side)
+        weight = self.hemming_weight(state, side)
         if not weight:
             return 0.0, 0.0
         movers = self.movers(state, 1 - side)
@@ -162,7 +162,7 @@ class Plan(Ways):
             value += step * self.corral(state, side)
         return weight * value, weight * (hemmed(movers - 1) - hemmed(movers))
 
-    def hem_weight(self, state: DoverState, side: int) -> float:
+    def hemming_weight(self, state: DoverState, side: int) -> float:
         """How much hemming the enemy in counts for ``side`` (``hem_weight`` of its fleet left):
         nothing in the flag variants while our flag is away or we carry the enemy's."""
         if self.rules.flags:
@@ -173,7 +173,7 @@ class Plan(Ways):
 
     def last_movers(self, state: DoverState, side: int) -> list[int]:
         """The enemy's movers while they are being boxed in one by one (``corral``), else none."""
-        if self.hem_weight(state, side) < 1.0:
+        if self.hemming_weight(state, side) < 1.0:
             return []
         movers = [p for p in state.alive[1 - side] if self.can_move(state, p)]
         return movers if len(movers) <= CORRAL_MOVERS else []
