@@ -24,16 +24,18 @@ def game_at(name: str, ply: int):
 
 
 def test_among_equal_quiet_moves_hard_steps_toward_the_enemy_flag_not_back():
-    # Ply 266: the search's best dozen are home shuffles within a tenth of a point; it ranked
-    # b5-a5 (a step off the way to f12) first, and played such shuffles for hundreds of plies.
-    state = game_at("hard-v-random-seed7-game0000.yaml", 266)
-    player = ai.make_player("hard", "south", seed=266)
+    # Ply 244: the search's best three are within the tie of each other; it ranks e2-d2 (a home
+    # shuffle) first, and the hard of 3cd023a played such shuffles for hundreds of plies.
+    # (At ply 266, the position this test first used, our harbour is crowded and stepping a
+    # ship into its doorway now rightly comes first.)
+    state = game_at("hard-v-random-seed7-game0000.yaml", 244)
+    player = ai.make_player("hard", "south", seed=244)
     player.hunts = False   # the tie-break alone (a hunt, when there is one, comes before it)
     chosen = player.choose(state, "south")
     values = dict((str(a), v) for a, v in player.considered)
     best = player.considered[0][1]
     equal = [a for a, v in player.considered if v >= best - TIE]
-    assert str(player.considered[0][0]) == "b5-a5" and len(equal) > 1
+    assert str(player.considered[0][0]) == "e2-d2" and len(equal) > 1
     assert values[str(chosen)] >= best - TIE          # no worse than the best, by the search
     assert progress(state, chosen) == max(progress(state, a) for a in equal)
     assert progress(state, chosen)[1] > 0             # a step toward the flag

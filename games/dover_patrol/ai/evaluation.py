@@ -22,6 +22,10 @@ MATERIAL = 0.5        # weight of material against the race (which is what wins)
 KNOWING = 0.5         # points for each enemy piece whose identity we know, plus KNOWN_SHARE of its value
 KNOWN_SHARE = 0.1
 FULL_HARBOUR = 1.5    # points for each move it takes to free a square in a harbour packed full
+CROWDED = 6           # pieces in a harbour (Mines too) from which each one more costs CROWDED_MORE more
+CROWDED_MORE = 1.0
+WAY_OUT = 0.6         # ... and each move nearer the next one out counts this much
+WAY_OUT_MOST = 6      # ... counting at most this many moves (an enemy ship in the way: the most)
 PRESSING = 0.05       # points per rank our ships stand forward: a fleet that holds back draws
 OWN_FLAG = 0.5        # weight of our own flag's way home while a piece of ours carries it
 BASE_WATCH = 25.0     # points an open gate of our base costs with an enemy piece a move from it
@@ -59,6 +63,9 @@ class Plan(Ways):
         self.mouths = tuple(frozenset(n for h in harbour for n in rules.steps[h] if n not in harbour)
                             for harbour in self.harbours)
         self.mouth_bits = sum(1 << sq for mouth in self.mouths for sq in mouth)
+        # each harbour's doorways: (the square inside its mouth, the square just outside)
+        self.doorways = tuple(tuple((h, n) for h in sorted(harbour) for n in rules.steps[h]
+                                    if n not in harbour) for harbour in self.harbours)
         # the kinds that sink (or clear) each kind when they attack it
         self.beaters = [[k for k in range(1, 16) if rules.result[k][e] == ATTACKER_WINS and k != FB]
                         for e in range(16)]
@@ -125,6 +132,8 @@ class Plan(Ways):
             crowding = 3.0 * max(0, inside - 3) if carrying else 1.0 * max(0, inside - 4)
             if carrying and inside > 5 and pos[state.flag_carrier[1 - side]] in self.mouths[side]:
                 crowding += 4.0   # the carrier stands in the way of the pieces that must come out
+            if inside >= CROWDED:
+                crowding += CROWDED_MORE * (inside - CROWDED + 1) + WAY_OUT * self.way_out(state, side)
             if not self.harbour_bits[side] & ~state.occ:
                 # Not one square free inside (the base never holds a piece): nothing in it can
                 # move, and an enemy ship in the mouth shuts it for good, since it can be attacked
@@ -146,6 +155,46 @@ class Plan(Ways):
         return (MATERIAL * material + self.race(state, side) - crowding + known
                 + PRESSING * forward + self.hunt(state, side, sinking_a_mover) + hem
                 - self.exposure(state, side))
+
+    def way_out(self, state: DoverState, side: int) -> int:
+        """How many moves before one more piece steps out of ``side``'s crowded harbour: a piece
+        of ours into the doorway, the square outside it emptied (the pieces that must shift out
+        of the way, not back into the harbour) and the step out. The harbour holds most of the
+        fleet's home ranks at the start, and its pieces come out one by one through one
+        doorway: a fleet that waits finds it packed shut when a captured flag must come home
+        (five of 200 games drawn so). Counting each of these moves lets a two-move look-ahead
+        see the way out. At most WAY_OUT_MOST (also when an enemy ship stands in the way)."""
+        board, owner, kind = state.board, state.owner, state.kind
+        best = WAY_OUT_MOST
+        for inner, outer in self.doorways[side]:
+            p = board[inner]
+            if p and (owner[p] != side or kind[p] == MI):
+                continue    # an enemy ship or our own Mine in the doorway: no way out here
+            moves = 1 + (0 if p else 1) + self.shift_out(state, side, outer)
+            best = min(best, moves)
+        return best
+
+    def shift_out(self, state: DoverState, side: int, sq: int) -> int:
+        """How many of ``side``'s pieces must shift to empty ``sq`` into an empty square outside
+        its harbour (0 if empty, WAY_OUT_MOST if no shift can, or an enemy piece stands there)."""
+        board, owner, kind = state.board, state.owner, state.kind
+        harbour, steps = self.harbours[side], self.rules.steps
+        seen = {sq}
+        layer = [sq]
+        for depth in range(WAY_OUT_MOST):
+            after = []
+            for s in layer:
+                p = board[s]
+                if not p:
+                    return depth
+                if owner[p] != side or kind[p] == MI:
+                    continue
+                for n in steps[s]:
+                    if n not in seen and n not in harbour:
+                        seen.add(n)
+                        after.append(n)
+            layer = after
+        return WAY_OUT_MOST
 
     def hemming(self, state: DoverState, side: int) -> tuple[float, float]:
         """What hemming the enemy in is worth to ``side`` (see ``score``), and what sinking one
