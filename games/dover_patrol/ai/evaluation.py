@@ -12,7 +12,7 @@ from navalgames.ai.mcts import outcome_value
 from ..rules import FB, MI, ML, MS, NORTH, SOUTH, SS, DoverState
 from ..rules.model import SIDE_INDEX
 from ..rules.tables import ATTACKER_WINS, Rules
-from .ways import FAR, WAY_SPAN, Ways, crew_of, gate_squares, long_entries
+from .ways import FAR, WAY_SPAN, Ways, blows_up, crew_of, gate_squares, long_entries
 
 #: what a piece is worth to its fleet (valued ships by value; the specialists by their duties)
 VALUES = {1: 1.5, 2: 3.0, 3: 3.0, 4: 5.0, 5: 5.0, 6: 6.0, 7: 7.0, 8: 8.0, 9: 9.0, 10: 10.0,
@@ -277,11 +277,8 @@ class Plan(Ways):
         r, board = self.rules, state.board
         for c in r.contact[side][sq]:
             q = board[c]
-            if q and state.owner[q] != side:
-                qk = state.kind[q]
-                if (qk == MI and not r.mine_spares >> kind & 1
-                        or qk == ML and not r.layer_spares >> kind & 1):
-                    return True
+            if q and state.owner[q] != side and blows_up(r, kind, 1 << state.kind[q]):
+                return True
         return False
 
     def exposure(self, state: DoverState, side: int) -> float:

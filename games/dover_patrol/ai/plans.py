@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import heapq
 
-from ..rules import FB, MI, ML, Attack, DoverState, Move
+from ..rules import FB, Attack, DoverState, Move
 from ..rules.tables import ATTACKER_WINS, BOTH_SUNK, DEFENDER_WINS
 from .belief import kind_odds
 from .evaluation import plan_for
 from .hunting import attack_gain
 from .sorties import attack_square, known_mask
+from .ways import blows_up
 
 PLAN_REACH = 8      # the carrier must be this few moves from home before the harbour is planned
 PLAN_SLACK = 8.0    # points a planned harbour move may look worse than the best (not a lost carrier)
@@ -276,8 +277,7 @@ def hopeless(state: DoverState, action) -> bool:
             q = board[c]
             if q and owner[q] != me:
                 seen = known_kind(state, me, q)
-                if ((seen == MI and not (1 << kind) & r.mine_spares)
-                        or (seen == ML and not (1 << kind) & r.layer_spares)):
+                if seen >= 0 and blows_up(r, kind, 1 << seen):
                     return True
         target = action.attack
         if target < 0:

@@ -27,7 +27,7 @@ from collections import deque
 from ..rules import FB, MI, ML, MS, DoverState, Move
 from ..rules.model import SIDE_INDEX
 from .evaluation import VALUES, goes_back, plan_for
-from .ways import SHIPS as SHIPS_CREW, WAY_SPAN
+from .ways import SHIPS as SHIPS_CREW, WAY_SPAN, blows_up
 
 STALL_FROM = 4        # sorties start once a quarter of the quiet-turn allowance has gone by
 REMOVAL_BONUS = 12.0  # the least stake (points) a draw would cost, when no lead is seen
@@ -74,17 +74,13 @@ def errand(state: DoverState, me: int, piece: int, target: int) -> tuple[int, tu
         return None
     board, owner = state.board, state.owner
     start = state.pos[piece]
-    bit = 1 << state.kind[piece]
     contact = r.contact[me]
 
-    def safe(sq: int, bit: int = bit) -> bool:
-        for c in contact[sq]:
-            q = board[c]
-            if q and owner[q] != me and q != board[target]:
-                mask = known_mask(state, me, q)
-                if (mask >> MI & 1 and not bit & r.mine_spares) or (mask >> ML & 1 and not bit & r.layer_spares):
-                    return False
-        return True
+    def safe(sq: int, kind: int = state.kind[piece]) -> bool:
+        """No enemy piece beside ``sq`` that may be a Mine or Mine Layer blowing ``kind`` up."""
+        return not any(q and owner[q] != me and q != board[target]
+                       and blows_up(r, kind, known_mask(state, me, q))
+                       for q in (board[c] for c in contact[sq]))
 
     blocker = board[goal] if goal != start else 0
     if blocker and (owner[blocker] != me or state.kind[blocker] == MI):
@@ -100,7 +96,7 @@ def errand(state: DoverState, me: int, piece: int, target: int) -> tuple[int, tu
             if to == goal and (sq != start or to != start):
                 if blocker:   # our own piece stands where the attack comes from: it steps aside
                     aside = next((n for n in r.steps[goal] if not board[n] and r.is_base[n] < 0
-                                  and n != sq and safe(n, 1 << state.kind[blocker])), -1)
+                                  and n != sq and safe(n, state.kind[blocker])), -1)
                     return (depth[sq] + 2, (goal, aside, -1)) if aside >= 0 else None
                 return depth[sq] + 1, first.get(sq, (start, to, target))
             if to in depth or board[to] or r.is_base[to] >= 0 or not safe(to):
@@ -113,7 +109,7 @@ def errand(state: DoverState, me: int, piece: int, target: int) -> tuple[int, tu
             q = board[n]
             if q and owner[q] == me and state.kind[q] != MI:
                 for m in r.steps[n]:
-                    if not board[m] and r.is_base[m] < 0 and safe(m, 1 << state.kind[q]):
+                    if not board[m] and r.is_base[m] < 0 and safe(m, state.kind[q]):
                         return 3, (n, m, -1)
     return None
 

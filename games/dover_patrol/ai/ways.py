@@ -25,6 +25,15 @@ RING_DEPTH = 16      # moves out to which ``Ways.rings`` counts
 RING_CACHE = 40_000  # rings remembered per plan
 
 
+def blows_up(rules: Rules, kind: int, contact_kinds: int) -> bool:
+    """Whether an enemy piece that may be any of ``contact_kinds`` (a mask of kind bits: one
+    kind when known) blows up a piece of ``kind`` arriving beside it: a Mine or a Mine Layer
+    that does not spare that kind (rules, contact on arrival)."""
+    bit = 1 << kind
+    return bool(contact_kinds >> MI & 1 and not bit & rules.mine_spares
+                or contact_kinds >> ML & 1 and not bit & rules.layer_spares)
+
+
 def gate_squares(rules: Rules, side: int, squares) -> list[int]:
     """Those of ``squares`` (beside ``side``'s base) that a piece of ``side`` can attack only from
     the base itself, where it may not stand: an enemy piece there is beyond its reach."""
