@@ -55,11 +55,12 @@ def test_the_way_out_counts_the_doorway_the_square_outside_and_the_step_out():
     assert plan.way_out(state, NORTH) == 1 + 3 + 1
 
 
-def test_an_enemy_ship_in_the_doorway_or_outside_it_leaves_no_way_out():
-    state = game_at("hard-v-easy-seed7-game0103.yaml", 58)
+def test_an_enemy_ship_outside_the_doorway_leaves_no_way_out():
+    # The game's last position: South's 5 on h9, our Submarine in the doorway behind it.
+    state = game_at("hard-v-easy-seed7-game0103.yaml", 961)
     plan = ai.plan_for(state.rules)
     h9 = square(state, "h9")
-    state.owner[state.board[h9]] = SOUTH      # the ship outside the doorway taken for an enemy's
+    assert state.owner[state.board[h9]] == SOUTH
     assert plan.shift_out(state, NORTH, h9) == WAY_OUT_MOST
     assert plan.way_out(state, NORTH) == WAY_OUT_MOST
 

@@ -176,24 +176,25 @@ class Plan(Ways):
 
     def shift_out(self, state: DoverState, side: int, sq: int) -> int:
         """How many of ``side``'s pieces must shift to empty ``sq`` into an empty square outside
-        its harbour (0 if empty, WAY_OUT_MOST if no shift can, or an enemy piece stands there)."""
-        board, owner, kind = state.board, state.owner, state.kind
-        harbour, steps = self.harbours[side], self.rules.steps
-        seen = {sq}
-        layer = [sq]
+        its harbour (0 if empty, WAY_OUT_MOST if no shift can, or an enemy piece stands there).
+        On bitboards: the evaluation asks this of nearly every position of the opening."""
+        outside = ~self.harbour_bits[side] & ~(1 << self.rules.bases[side])
+        empty = ~state.occ & outside
+        movers = state.sbb[side] & ~state.mines_bb[side]
+        layer = 1 << sq
+        seen = layer
+        step_bits = self.step_bits
         for depth in range(WAY_OUT_MOST):
-            after = []
-            for s in layer:
-                p = board[s]
-                if not p:
-                    return depth
-                if owner[p] != side or kind[p] == MI:
-                    continue
-                for n in steps[s]:
-                    if n not in seen and n not in harbour:
-                        seen.add(n)
-                        after.append(n)
-            layer = after
+            if layer & empty:
+                return depth
+            layer &= movers
+            after = 0
+            while layer:
+                low = layer & -layer
+                layer ^= low
+                after |= step_bits[low.bit_length() - 1]
+            layer = after & outside & ~seen
+            seen |= layer
         return WAY_OUT_MOST
 
     def hemming(self, state: DoverState, side: int) -> tuple[float, float]:
