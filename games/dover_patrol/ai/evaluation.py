@@ -63,7 +63,10 @@ class Plan(Ways):
         self.mouths = tuple(frozenset(n for h in harbour for n in rules.steps[h] if n not in harbour)
                             for harbour in self.harbours)
         self.mouth_bits = sum(1 << sq for mouth in self.mouths for sq in mouth)
-        # each harbour's doorways: (the square inside its mouth, the square just outside)
+        # A captured flag must come home through the harbour's doorways only where it wins
+        # there (not in Quick Capture, won on reaching the enemy base): there the harbour is
+        # opened (``way_out``). Each doorway: (the square inside the mouth, the one outside).
+        self.opens_harbour = rules.win == "flags"
         self.doorways = tuple(tuple((h, n) for h in sorted(harbour) for n in rules.steps[h]
                                     if n not in harbour) for harbour in self.harbours)
         # the kinds that sink (or clear) each kind when they attack it
@@ -132,7 +135,7 @@ class Plan(Ways):
             crowding = 3.0 * max(0, inside - 3) if carrying else 1.0 * max(0, inside - 4)
             if carrying and inside > 5 and pos[state.flag_carrier[1 - side]] in self.mouths[side]:
                 crowding += 4.0   # the carrier stands in the way of the pieces that must come out
-            if inside >= CROWDED:
+            if self.opens_harbour and inside >= CROWDED:
                 crowding += CROWDED_MORE * (inside - CROWDED + 1) + WAY_OUT * self.way_out(state, side)
             if not self.harbour_bits[side] & ~state.occ:
                 # Not one square free inside (the base never holds a piece): nothing in it can
