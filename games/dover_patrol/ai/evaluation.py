@@ -244,6 +244,7 @@ class Plan(Ways):
         kind, pos = state.kind, state.pos
         enemy = 1 - side
         mines = state.mines_bb[0] | state.mines_bb[1]
+        ships = [pos[p] for p in state.alive[side] if self.rules.moves[kind[p]]]
         shares = []
         for e in state.alive[enemy]:
             k = kind[e]
@@ -253,8 +254,7 @@ class Plan(Ways):
             if not room or not self.rules.moves[k]:   # boxed in already, or a Mine
                 continue
             # our ships beside it already shut a square: they stay
-            ours = [pos[p] for p in state.alive[side] if self.rules.moves[kind[p]]
-                    and not around >> pos[p] & 1]
+            ours = [sq for sq in ships if not around >> sq & 1]
             distance = 0.0
             ways = []   # (moves, square to shut, our ship's square)
             while room:
