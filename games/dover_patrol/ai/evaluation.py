@@ -63,9 +63,9 @@ class Plan(Ways):
         self.mouths = tuple(frozenset(n for h in harbour for n in rules.steps[h] if n not in harbour)
                             for harbour in self.harbours)
         self.mouth_bits = sum(1 << sq for mouth in self.mouths for sq in mouth)
-        # A captured flag must come home through the harbour's doorways only where it wins
-        # there (not in Quick Capture, won on reaching the enemy base): there the harbour is
-        # opened (``way_out``). Each doorway: (the square inside the mouth, the one outside).
+        # Where a captured flag wins only once brought home (the classic game; not Quick
+        # Capture, won on reaching the enemy base), a crowded harbour is opened (``way_out``)
+        # through its doorways: (the square inside the mouth, the one just outside).
         self.opens_harbour = rules.win == "flags"
         self.doorways = tuple(tuple((h, n) for h in sorted(harbour) for n in rules.steps[h]
                                     if n not in harbour) for harbour in self.harbours)
