@@ -430,3 +430,36 @@ def test_duel_stats_reads_the_dice_before_the_first_d4_and_what_came_of_it():
     s = duel_stats.summary(games, "blockader")
     assert s["share"] == 0.6 and s["after_ours"] == 1.0 and s["after_theirs"] == 0.5
     assert abs(s["implied"] - (0.6 * 1.0 + 0.4 * 0.5)) < 1e-12 and s["won"] == 2
+
+
+GAME403_ISLANDS = [["t9", "t10", "u9", "v9", "w9"], ["b19", "b20", "c20", "d19", "d20"],
+                   ["p16", "q16", "r16", "s16", "t16"], ["l10", "l11", "l12", "m10", "m12"]]
+
+
+def game403(**ships):
+    """A real position: hard (Blockader) v easy, seed 7, game 403, ply 27, the ships 12 apart
+    (file and rank differences added), out of range. Hard of 7a6a5ea turned to port, to i17, 11
+    apart with its guns not bearing; the Runner closed to 10 and fired first."""
+    data = {"game": "naval-blockade", "to_move": "blockader", "toss_winner": "runner",
+            "runner": {"at": "o12", "heading": "NE"}, "blockader": {"at": "h17", "heading": "SE"},
+            "islands": GAME403_ISLANDS, "rocks": ["i4", "c14"],
+            "moves": {"runner": 11, "blockader": 11}}
+    data.update(ships)
+    return ENGINE.from_position(data)
+
+
+def test_the_blockader_comes_into_range_with_the_first_shot():
+    """Out of range, the Blockader's search looks only at moves that do not hand the Runner the
+    first shot: here ahead, to i16, 10 apart with the bow chaser bearing. Port (i17) and
+    starboard (h16) end 11 apart, guns silent, and a move of the Runner's then brings its guns
+    to bear (unfiltered, the search with seeds 2, 3 and 4 played port). Within range the duel is
+    the search's to weigh: every move stays."""
+    state = game403()
+    tables = ai.tables_for(state.terrain)
+    assert [str(a) for a in ai.first_shot(state, tables, state.legal_actions())] == [
+        "ahead", "offer-stop"]
+    hard = ai.make_player("hard", "blockader", seed=2)
+    assert str(hard.choose(state, "blockader")) == "ahead"
+    assert [str(a) for a in hard.search._candidates(state)] == ["ahead"]
+    near = game403(runner={"at": "l13", "heading": "N"})        # 9 apart: in range already
+    assert ai.first_shot(near, tables, near.legal_actions()) == near.legal_actions()

@@ -11,7 +11,9 @@ Levels:
   H2, H1 and a miss, share one branch of the tree: ``die_key``) with those helmsmen as
   rollouts (our own Blockader heads across the Runner's way out, and after a D4 beyond ram
   reach plans its six moves for the Runner's forced move straight ahead: ``recovery_scores``;
-  the Runner's search expects the Blockader of ``easy``: ``runner_rollout_policy``); when it
+  the Runner's search expects the Blockader of ``easy``: ``runner_rollout_policy``); out of
+  gun range, our Blockader searches only the moves that leave the first shot to it
+  (``first_shot``); when it
   wins the toss it places the terrain its side fares best on (the scenarios and a few layouts
   of its own drawing, each judged by 24 quick games played out by the helmsmen, fewer if a
   think allowance runs out).
@@ -28,7 +30,7 @@ searching levels), ``terrain_choice`` (the layout to place after winning the tos
 """
 
 from .disabled import SURE_SIX_MOVE, course_scores, six_move_scores
-from .helm import disable_chance, guns_bear_from, head_on, move_scores, ship_state
+from .helm import disable_chance, first_shot, guns_bear_from, head_on, move_scores, ship_state
 from .player import LEVELS, GreedyPlayer, make_player
 from .policies import (candidates, evaluate, greedy_action, points_winner, rollout_policy,
                        runner_rollout_policy, scored_choices, start_score)
@@ -39,7 +41,7 @@ from .terrain_choice import choose_terrain, played_out
 __all__ = [
     "BlockadeSearch", "DOOMED", "FAR", "GreedyPlayer", "LEVELS", "REOFFER_MOVES", "SURE_SIX_MOVE",
     "Tables", "candidates", "choose_terrain", "course_scores", "die_key", "disable_chance",
-    "evaluate", "greedy_action", "guns_bear_from", "head_on", "make_player", "move_scores",
+    "evaluate", "first_shot", "greedy_action", "guns_bear_from", "head_on", "make_player", "move_scores",
     "played_out", "points_winner", "rollout_policy", "runner_rollout_policy", "scored_choices",
     "ship_state", "six_move_scores", "start_score", "surest", "tables_for",
 ]

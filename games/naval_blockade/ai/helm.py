@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules import BLOCKADER, HELMS, RUNNER, BlockadeState
+from ..rules import BLOCKADER, HELMS, RUNNER, BlockadeState, Helm
 from .tables import Tables
 
 
@@ -122,3 +122,43 @@ def _blockader_square_score(state: BlockadeState, tables: Tables, nxt: int, runn
     # Keep station ahead of the Runner, across its way out.
     score -= 2.0 * min(tables.moves_to(station, nxt), 30)
     return score
+
+
+def first_shot(state: BlockadeState, tables: Tables, actions: list) -> list:
+    """The Blockader's moves into gun range that leave the first shot to it, not the Runner.
+
+    Both ships fire only after their own move, one gun each way as a rule, so the ship whose move
+    first brings the other into range and arc usually rolls the first D4. Out of range of each
+    other, keep the moves after which our guns bear, a ram, or those after which no move of the
+    Runner's brings its guns to bear on us (nor rams us off the bow); all of them when none is
+    such, and all of them once the ships are within range (the search weighs that duel).
+    """
+    runner = ship_state(state, RUNNER)
+    runner_sq = runner // 8
+    here = state.at[BLOCKADER]
+    n = state.rules.size
+    if abs(here % n - runner_sq % n) + abs(here // n - runner_sq // n) <= state.rules.max_range:
+        return actions
+    keep = []
+    for turn, h, dest in state.terrain.sea_moves[here * 8 + state.heading[BLOCKADER]]:
+        helm = HELMS[turn + 1]
+        if helm not in actions:
+            continue
+        if dest == runner_sq or guns_bear_from(state, BLOCKADER, dest * 8 + h, runner_sq) \
+                or not _runner_answers(state, tables, runner, dest, h):
+            keep.append(helm)
+    if not keep:
+        return actions
+    return keep + [a for a in actions if not isinstance(a, Helm)]
+
+
+def _runner_answers(state: BlockadeState, tables: Tables, runner: int, dest: int, h: int) -> bool:
+    """Whether a move of the Runner's from ship state ``runner`` fires on a Blockader on ``dest``
+    heading ``h``, or rams it anywhere but on its armoured bow."""
+    for r in tables.succ[runner]:
+        if r // 8 == dest:
+            if not head_on(r % 8, h, state.rules.head_on_steps):
+                return True
+        elif r // 8 < tables.last_rank and guns_bear_from(state, RUNNER, r, dest):
+            return True
+    return False

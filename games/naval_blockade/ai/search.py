@@ -13,6 +13,7 @@ from navalgames.ai.mcts import MCTS, SearchResult
 from ..rules import BLOCKADER, SIDES, BlockadeState, StopOffer
 from ..rules.state import ANSWER, COURSE, MOVE, SIX, START, TERRAIN
 from .disabled import OPEN_TO_RAM, SURE_SIX_MOVE, course_scores, six_move_scores
+from .helm import first_shot
 from .policies import candidates, evaluate, greedy_action, rollout_policy, runner_rollout_policy
 from .tables import tables_for
 from .terrain_choice import choose_terrain
@@ -44,6 +45,8 @@ class BlockadeSearch:
         if actions and isinstance(actions[-1], StopOffer) and state.side == self.side \
                 and not self.may_offer(state):
             actions.pop()
+        if state.stage == MOVE and state.side == self.side == BLOCKADER:
+            actions = first_shot(state, tables_for(state.terrain), actions)
         return actions
 
     def may_offer(self, state: BlockadeState) -> bool:
