@@ -13,10 +13,9 @@ Levels:
   reach plans its six moves for the Runner's forced move straight ahead: ``recovery_scores``;
   the Runner's search expects the Blockader of ``easy``: ``runner_rollout_policy``); out of
   gun range, our Blockader searches only the moves that leave the first shot to it
-  (``first_shot``); when it
-  wins the toss it places the terrain its side fares best on (the scenarios and a few layouts
-  of its own drawing, each judged by 24 quick games played out by the helmsmen, fewer if a
-  think allowance runs out).
+  (``first_shot``); when it wins the toss it places the terrain its side fares best on (the
+  scenarios and a few layouts of its own drawing, each judged by 24 quick games played out by
+  the helmsmen, fewer if a think allowance runs out).
 - ``hard``: the same with four times the iterations.
 
 Each searching level runs a fixed number of MCTS iterations a move, so a game replays the same on
@@ -41,7 +40,7 @@ from .terrain_choice import choose_terrain, played_out
 __all__ = [
     "BlockadeSearch", "DOOMED", "FAR", "GreedyPlayer", "LEVELS", "REOFFER_MOVES", "SURE_SIX_MOVE",
     "Tables", "candidates", "choose_terrain", "course_scores", "die_key", "disable_chance",
-    "evaluate", "first_shot", "greedy_action", "guns_bear_from", "head_on", "make_player", "move_scores",
-    "played_out", "points_winner", "rollout_policy", "runner_rollout_policy", "scored_choices",
-    "ship_state", "six_move_scores", "start_score", "surest", "tables_for",
+    "evaluate", "first_shot", "greedy_action", "guns_bear_from", "head_on", "make_player",
+    "move_scores", "played_out", "points_winner", "rollout_policy", "runner_rollout_policy",
+    "scored_choices", "ship_state", "six_move_scores", "start_score", "surest", "tables_for",
 ]
