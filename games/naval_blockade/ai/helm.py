@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules import BLOCKADER, HELMS, RUNNER, BlockadeState, Helm
+from ..rules import BLOCKADER, HELMS, RUNNER, BlockadeState, Helm, range_between
 from .tables import Tables
 
 
@@ -136,8 +136,7 @@ def first_shot(state: BlockadeState, tables: Tables, actions: list) -> list:
     runner = ship_state(state, RUNNER)
     runner_sq = runner // 8
     here = state.at[BLOCKADER]
-    n = state.rules.size
-    if abs(here % n - runner_sq % n) + abs(here // n - runner_sq // n) <= state.rules.max_range:
+    if range_between(state, here, runner_sq) <= state.rules.max_range:
         return actions
     keep = []
     for turn, h, dest in state.terrain.sea_moves[here * 8 + state.heading[BLOCKADER]]:
