@@ -6,6 +6,13 @@ only) and plain on purpose: a style, not a strength.
   other ship forward; a flag it takes goes straight home.
 - ``turtle``: walls its harbour (Mines beside its base, its biggest ships inside and at the
   mouth), never sails past its own half, attacks only what comes to it, and otherwise marks time.
+- ``sampler``: the kind of player issue 17 was measured against, a one-ply scorer over sampled
+  worlds: it deals the enemy's unknown pieces a few times with the state API's ``sample`` (from
+  its own observation), plays each legal action in every world, and takes the one whose result
+  scores best on average by its own plain count: ships by rank, flags carried and how near
+  home, pieces nearer the enemy base (in moves, by the board's distances, as the rusher counts
+  them). It does not undo one of its last four moves unless that scores clearly best. It knows
+  nothing of the computer's plans or evaluation.
 
 From the project folder they are players of the tournament:
     navalgames tournament dover-patrol --a hard --b tests.ai.dover_opponents:rusher --games 20
@@ -17,6 +24,7 @@ import random
 
 from games.dover_patrol.ai import booklet_deployment, plan_for
 from games.dover_patrol.rules import FB, MI, NORTH, SOUTH, Deploy, Move
+from games.dover_patrol.rules.model import ML, MS, SS
 from games.dover_patrol.rules.model import KIND_OF_CODE, SIDE_INDEX
 from games.dover_patrol.rules.setup import deployment_problems, fleet_list
 from games.dover_patrol.rules.state import SETUP
@@ -131,9 +139,77 @@ class Turtle(StylePlayer):
         return self.best(quiet or moves, lambda m: -rules.side_rank(me, m.to))
 
 
+#: the sampler's worth of each kind: ships by rank; the Submarine sinks the Flagship
+WORTH = {**{k: float(k) for k in range(1, 11)}, MS: 3.0, SS: 5.0, ML: 2.0, FB: 4.0, MI: 1.5}
+
+
+class Sampler:
+    """A one-ply scorer over ``worlds`` sampled worlds (see the module docstring)."""
+
+    worlds = 8
+
+    def __init__(self, level: str, side: str, seed: int | None) -> None:
+        self.label = f"Sampler ({level})"
+        self.rng = random.Random(seed)
+        self.recent: list[tuple[int, int]] = []     # our last moves, (from, to)
+
+    def choose(self, state, side: str):
+        observation = state.observation(side)
+        me = SIDE_INDEX[side]
+        if observation.phase == SETUP:
+            return booklet_deployment(state.rules, me, self.rng)
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        worlds = [state.sample(observation, self.rng) for _ in range(self.worlds)]
+        best, best_score = actions[0], float("-inf")
+        for action in actions:
+            total = 0.0
+            for world in worlds:
+                after = world.clone()
+                after.play(action)
+                total += self.judge(after, me)
+            total += 1e-3 * self.rng.random()       # ties broken at random
+            if isinstance(action, Move) and (action.to, action.frm) in self.recent:
+                total -= 0.5 * len(worlds)            # no shuttling back and forth
+            if total > best_score:
+                best, best_score = action, total
+        if isinstance(best, Move):
+            self.recent = self.recent[-3:] + [(best.frm, best.to)]
+        return best
+
+    @staticmethod
+    def judge(world, me: int) -> float:
+        """Our count less the enemy's in a full world: a won game, ships by worth, flags carried
+        (more the nearer their carrier's base), and a little for being nearer the enemy base."""
+        outcome = world.outcome()
+        if outcome is not None:
+            return 0.0 if outcome.winner is None else 1000.0 if SIDE_INDEX[outcome.winner] == me else -1000.0
+        rules = world.rules
+        plan = plan_for(rules)
+        score = 0.0
+        for side, sign in ((me, 1.0), (1 - me, -1.0)):
+            target, home = rules.bases[1 - side], rules.bases[side]
+            carrier = world.flag_carrier[1 - side] if target >= 0 else 0
+            for p in world.alive[side]:
+                sq, kind = world.pos[p], world.kind[p]
+                if sq < 0:
+                    continue
+                score += sign * WORTH[kind]
+                if p == carrier:
+                    score += sign * (15.0 - 0.5 * min(plan.distance(kind, sq, home), 30))
+                elif target >= 0 and kind != MI:
+                    score -= sign * 0.1 * min(plan.distance(kind, sq, target), 30)
+        return score
+
+
 def rusher(level: str, side: str, seed: int | None = None) -> Rusher:
     return Rusher(level, side, seed)
 
 
 def turtle(level: str, side: str, seed: int | None = None) -> Turtle:
     return Turtle(level, side, seed)
+
+
+def sampler(level: str, side: str, seed: int | None = None) -> Sampler:
+    return Sampler(level, side, seed)

@@ -28,7 +28,7 @@ def play(players: dict, state, plies: int) -> list:
     return seen
 
 
-@pytest.mark.parametrize("style", ["rusher", "turtle"])
+@pytest.mark.parametrize("style", ["rusher", "turtle", "sampler"])
 def test_each_style_deploys_legally_and_plays_a_game_to_the_end(style):
     factory = getattr(dover_opponents, style)
     state = ENGINE.new_game("classic", {})
@@ -68,3 +68,18 @@ def test_the_turtle_walls_its_base_with_mines_and_stays_on_its_half():
         if side == "north" and isinstance(action, Move) and action.attack < 0:
             assert rules.side_rank(1, action.to) <= rules.ranks // 2 or \
                 rules.side_rank(1, action.to) <= rules.side_rank(1, action.frm)
+
+
+def test_the_sampler_decides_from_its_observation_alone():
+    """Two worlds that look the same to South (the enemy's unknown pieces dealt differently) get
+    the same move from a sampler seeded alike: it reads the observation, not the board."""
+    state = ENGINE.new_game("classic", {})
+    players = {"south": dover_opponents.sampler("hard", "south", 7), "north": RandomPlayer(8)}
+    play(players, state, 40)
+    if state.to_act() != "south":
+        play(players, state, 1)
+    other = state.sample(state.observation("south"), random.Random(99))
+    assert other.observation("south") == state.observation("south")
+    assert [other.kind[p] for p in other.alive[1]] != [state.kind[p] for p in state.alive[1]]
+    chosen = [dover_opponents.sampler("hard", "south", 5).choose(s, "south") for s in (state, other)]
+    assert chosen[0] == chosen[1]
