@@ -11,8 +11,8 @@ only) and plain on purpose: a style, not a strength.
   its own observation), plays each legal action in every world, and takes the one whose result
   scores best on average by its own plain count: ships by rank, flags carried and how near
   home, pieces nearer the enemy base (in moves, by the board's distances, as the rusher counts
-  them). It does not undo one of its last four moves unless that scores clearly best. It knows
-  nothing of the computer's plans or evaluation.
+  them). It does not undo one of its last four moves unless that scores clearly best. Of the
+  computer it uses only the board's distances, none of its judgement (evaluation, search, plans).
 
 From the project folder they are players of the tournament:
     navalgames tournament dover-patrol --a hard --b tests.ai.dover_opponents:rusher --games 20
@@ -24,8 +24,7 @@ import random
 
 from games.dover_patrol.ai import booklet_deployment, plan_for
 from games.dover_patrol.rules import FB, MI, NORTH, SOUTH, Deploy, Move
-from games.dover_patrol.rules.model import ML, MS, SS
-from games.dover_patrol.rules.model import KIND_OF_CODE, SIDE_INDEX
+from games.dover_patrol.rules.model import KIND_OF_CODE, ML, MS, SIDE_INDEX, SS
 from games.dover_patrol.rules.setup import deployment_problems, fleet_list
 from games.dover_patrol.rules.state import SETUP
 
@@ -184,7 +183,9 @@ class Sampler:
         (more the nearer their carrier's base), and a little for being nearer the enemy base."""
         outcome = world.outcome()
         if outcome is not None:
-            return 0.0 if outcome.winner is None else 1000.0 if SIDE_INDEX[outcome.winner] == me else -1000.0
+            if outcome.winner is None:
+                return 0.0
+            return 1000.0 if SIDE_INDEX[outcome.winner] == me else -1000.0
         rules = world.rules
         plan = plan_for(rules)
         score = 0.0

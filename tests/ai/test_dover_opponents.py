@@ -81,5 +81,6 @@ def test_the_sampler_decides_from_its_observation_alone():
     other = state.sample(state.observation("south"), random.Random(99))
     assert other.observation("south") == state.observation("south")
     assert [other.kind[p] for p in other.alive[1]] != [state.kind[p] for p in state.alive[1]]
-    chosen = [dover_opponents.sampler("hard", "south", 5).choose(s, "south") for s in (state, other)]
+    chosen = [dover_opponents.sampler("hard", "south", 5).choose(world, "south")
+              for world in (state, other)]
     assert chosen[0] == chosen[1]
