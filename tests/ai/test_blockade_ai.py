@@ -463,3 +463,31 @@ def test_the_blockader_comes_into_range_with_the_first_shot():
     assert [str(a) for a in hard.search._candidates(state)] == ["ahead"]
     near = game403(runner={"at": "l13", "heading": "N"})        # 9 apart: in range already
     assert ai.first_shot(near, tables, near.legal_actions()) == near.legal_actions()
+
+
+def game481():
+    """A real position: hard (Blockader) v bold, seed 7, game 481, ply 41: our D4 fell with the
+    Runner out of the ram's reach, and the Runner, disabled, has turned to the West on e16."""
+    return ENGINE.from_position({
+        "game": "naval-blockade", "stage": "six", "to_move": "blockader", "disabled": "runner",
+        "six_moves_made": 0, "toss_winner": "runner",
+        "runner": {"at": "e16", "heading": "W"}, "blockader": {"at": "l13", "heading": "SW"},
+        "islands": [["c7", "d7", "e7", "f7", "f8"], ["h18", "i18", "i19", "i20", "j20"],
+                    ["j15", "j16", "k15", "l14", "l15"], ["t7", "u6", "u7", "v7", "v8"]],
+        "rocks": ["s18", "k11"], "moves": {"runner": 15, "blockader": 16},
+        "points": {"runner": 0, "blockader": 6}})
+
+
+@pytest.mark.parametrize("seed", [1, 2, 6])
+def test_the_blockader_keeps_to_its_six_move_plan(seed):
+    """Rule 16's six single moves after our D4, the ram out of reach: the plan's best first move
+    is port (its chance 0.58; ahead and starboard 0.49 and 0.50). Version 7a8576b searched all
+    three and played starboard with these seeds (ahead with 3-5); in the game it ended its six
+    moves where the Runner's forced move straight ahead brought a gun to bear, and that gun's D4
+    let the Runner escape. The search now looks only at the plan's best moves."""
+    state = game481()
+    scored = ai.six_move_scores(state, ai.tables_for(state.terrain), plan=True)
+    assert str(max(scored, key=lambda sa: sa[0])[1]) == "port"
+    hard = ai.make_player("hard", "blockader", seed=seed)
+    assert str(hard.choose(state, "blockader")) == "port"
+    assert [str(a) for a in hard.search._candidates(state)] == ["port"]

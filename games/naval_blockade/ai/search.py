@@ -19,6 +19,7 @@ from .tables import tables_for
 from .terrain_choice import choose_terrain
 
 REOFFER_MOVES = 12  # after a refused offer to stop, our moves before offering again on the same lead
+PLAN_TIE = 5.0      # six-move plan scores this close (under 3 in 100 of its chance) count as equal
 
 
 class BlockadeSearch:
@@ -42,6 +43,12 @@ class BlockadeSearch:
             scored = course_scores(state, tables_for(state.terrain), plan=True)
             best = max(score for score, _ in scored)
             return [action for score, action in scored if score > best - OPEN_TO_RAM / 2]
+        if state.stage == SIX and state.side == self.side == BLOCKADER:
+            # the plan's best single moves only: searched among all three, the playouts' luck
+            # led our six moves off the plan and under the Runner's guns (game 481)
+            scored = six_move_scores(state, tables_for(state.terrain), plan=True)
+            best = max(score for score, _ in scored)
+            return [action for score, action in scored if score > best - PLAN_TIE]
         if actions and isinstance(actions[-1], StopOffer) and state.side == self.side \
                 and not self.may_offer(state):
             actions.pop()
