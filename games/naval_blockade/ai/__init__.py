@@ -8,14 +8,14 @@ Levels:
 - ``easy``: a greedy helmsman, one move ahead: the Runner runs for the nearest open sea away from
   rams, the Blockader closes on the Runner keeping its guns bearing.
 - ``normal``: a short Monte Carlo search over the dice (chance nodes; the faces that only score,
-  H2, H1 and a miss, share one branch of the tree: ``die_key``) with those helmsmen as
-  rollouts (our own Blockader heads across the Runner's way out, and after a D4 beyond ram
-  reach plans its six moves for the Runner's forced move straight ahead, and searches only
-  the plan's best moves: ``recovery_scores``; the Runner's search expects the Blockader of ``easy``: ``runner_rollout_policy``); out of
-  gun range, our Blockader searches only the moves that leave the first shot to it
-  (``first_shot``); when it wins the toss it places the terrain its side fares best on (the
-  scenarios and a few layouts of its own drawing, each judged by 24 quick games played out by
-  the helmsmen, fewer if a think allowance runs out).
+  H2, H1 and a miss, share one branch of the tree: ``die_key``) with those helmsmen as rollouts
+  (our own Blockader heads across the Runner's way out, and after a D4 beyond ram reach plans
+  its six moves for the Runner's forced move straight ahead, and searches only the plan's best
+  moves: ``recovery_scores``; the Runner's search expects the Blockader of ``easy``:
+  ``runner_rollout_policy``); out of gun range, our Blockader searches only the moves that leave
+  the first shot to it (``first_shot``); when it wins the toss it places the terrain its side
+  fares best on (the scenarios and a few layouts of its own drawing, each judged by 24 quick
+  games played out by the helmsmen, fewer if a think allowance runs out).
 - ``hard``: the same with four times the iterations.
 
 Each searching level runs a fixed number of MCTS iterations a move, so a game replays the same on

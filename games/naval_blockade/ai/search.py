@@ -40,15 +40,12 @@ class BlockadeSearch:
         actions = candidates(state)
         if state.stage == COURSE and state.disabled == self.side == BLOCKADER:
             # a course open to the Runner's ram off the bow only where every other runs aground
-            scored = course_scores(state, tables_for(state.terrain), plan=True)
-            best = max(score for score, _ in scored)
-            return [action for score, action in scored if score > best - OPEN_TO_RAM / 2]
+            return near_best(course_scores(state, tables_for(state.terrain), plan=True),
+                             OPEN_TO_RAM / 2)
         if state.stage == SIX and state.side == self.side == BLOCKADER:
             # the plan's best single moves only: searched among all three, the playouts' luck
             # led our six moves off the plan and under the Runner's guns (game 481)
-            scored = six_move_scores(state, tables_for(state.terrain), plan=True)
-            best = max(score for score, _ in scored)
-            return [action for score, action in scored if score > best - PLAN_TIE]
+            return near_best(six_move_scores(state, tables_for(state.terrain), plan=True), PLAN_TIE)
         if actions and isinstance(actions[-1], StopOffer) and state.side == self.side \
                 and not self.may_offer(state):
             actions.pop()
@@ -86,6 +83,12 @@ class BlockadeSearch:
                 return SearchResult(action, (), 0, 0.0)
         self.mcts.policy = runner_rollout_policy if side == "runner" else rollout_policy
         return surest(self.mcts.search(state, side, rng))
+
+
+def near_best(scored: list[tuple[float, Any]], slack: float) -> list:
+    """The actions scoring within ``slack`` of the best."""
+    best = max(score for score, _ in scored)
+    return [action for score, action in scored if score > best - slack]
 
 
 def die_key(state: BlockadeState, outcome: Any) -> Any:
