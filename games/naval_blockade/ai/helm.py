@@ -97,7 +97,6 @@ def _runner_square_score(state: BlockadeState, tables: Tables, nxt: int, blockad
 
 def _blockader_square_score(state: BlockadeState, tables: Tables, nxt: int, runner_sq: int,
                             runner: int, station: int) -> float:
-    sq = nxt // 8
     score = 0.0
     if not tables.afloat[BLOCKADER][nxt]:
         score -= 200 - tables.doom[BLOCKADER][nxt]
@@ -105,20 +104,7 @@ def _blockader_square_score(state: BlockadeState, tables: Tables, nxt: int, runn
     if (tables.reach[6][nxt] >> runner_sq) & 1:
         score += 150 * disable_chance(guns_bear_from(state, BLOCKADER, nxt, runner_sq))
     # The Runner's reply: a ram that misses our armoured bow, or its guns bearing on us.
-    worst = 0.0
-    for r in tables.succ[runner]:
-        if r // 8 == sq:
-            if not head_on(r % 8, nxt % 8, state.rules.head_on_steps):
-                worst = 1.0
-            continue
-        if r // 8 >= tables.last_rank:
-            continue
-        guns = guns_bear_from(state, RUNNER, r, sq)
-        if guns:
-            ram = (tables.reach[6][r] >> sq) & 1
-            payoff = 1.0 if tables.escape[r] <= 6 or ram else 0.3
-            worst = max(worst, payoff * disable_chance(guns))
-    score -= 150 * worst
+    score -= 150 * _runner_reply(state, tables, runner, nxt)
     # Keep station ahead of the Runner, across its way out.
     score -= 2.0 * min(tables.moves_to(station, nxt), 30)
     return score
@@ -144,20 +130,30 @@ def first_shot(state: BlockadeState, tables: Tables, actions: list) -> list:
         if helm not in actions:
             continue
         if dest == runner_sq or guns_bear_from(state, BLOCKADER, dest * 8 + h, runner_sq) \
-                or not _runner_answers(state, tables, runner, dest, h):
+                or not _runner_reply(state, tables, runner, dest * 8 + h):
             keep.append(helm)
     if not keep:
         return actions
     return keep + [a for a in actions if not isinstance(a, Helm)]
 
 
-def _runner_answers(state: BlockadeState, tables: Tables, runner: int, dest: int, h: int) -> bool:
-    """Whether a move of the Runner's from ship state ``runner`` fires on a Blockader on ``dest``
-    heading ``h``, or rams it anywhere but on its armoured bow."""
+def _runner_reply(state: BlockadeState, tables: Tables, runner: int, blockader: int) -> float:
+    """The worst a move of the Runner's from ship state ``runner`` does to a Blockader at ship
+    state ``blockader``: 1 for a ram that misses its armoured bow, else the likeliest D4 of its
+    guns, worth less when neither an escape nor a ram lies within the six moves it would bring;
+    0 when no reply rams or fires."""
+    sq = blockader // 8
+    worst = 0.0
     for r in tables.succ[runner]:
-        if r // 8 == dest:
-            if not head_on(r % 8, h, state.rules.head_on_steps):
-                return True
-        elif r // 8 < tables.last_rank and guns_bear_from(state, RUNNER, r, dest):
-            return True
-    return False
+        if r // 8 == sq:
+            if not head_on(r % 8, blockader % 8, state.rules.head_on_steps):
+                worst = 1.0
+            continue
+        if r // 8 >= tables.last_rank:
+            continue
+        guns = guns_bear_from(state, RUNNER, r, sq)
+        if guns:
+            ram = (tables.reach[6][r] >> sq) & 1
+            payoff = 1.0 if tables.escape[r] <= 6 or ram else 0.3
+            worst = max(worst, payoff * disable_chance(guns))
+    return worst
