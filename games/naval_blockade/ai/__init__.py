@@ -13,9 +13,13 @@ Levels:
   its six moves for the Runner's forced move straight ahead, and searches only the plan's best
   moves: ``recovery_scores``; the Runner's search expects the Blockader of ``easy``:
   ``runner_rollout_policy``); out of gun range, our Blockader searches only the moves that leave
-  the first shot to it (``first_shot``); when it wins the toss it places the terrain its side
-  fares best on (the scenarios and a few layouts of its own drawing, each judged by 24 quick
-  games played out by the helmsmen, fewer if a think allowance runs out).
+  the first shot to it (``first_shot``); when it wins the toss it places one of the layouts its
+  side fares best on with these ships, from the terrain book (``terrain_book``: for every pair
+  of start squares, the best of some 240 layouts and the scenarios by rounds of quick games
+  played out by the helmsmen, made in advance by ``make_terrain_book``); and it starts where
+  the book says it stands best before the toss, which keeps it out of corners where enemy
+  islands could strand it. Under other rules (no book) it judges the scenarios and 24 layouts
+  of its own drawing in the same rounds, fewer if a think allowance runs out.
 - ``hard``: the same with four times the iterations.
 
 Each searching level runs a fixed number of MCTS iterations a move, so a game replays the same on
@@ -24,7 +28,8 @@ any machine; a ``think`` allowance (Settings) also stops it on the clock.
 The modules: ``tables`` (per terrain), ``helm`` (the helmsmen's scores of single moves),
 ``disabled`` (their course change and six moves after a D4), ``policies`` (whole decisions from
 those scores: easy's move, playout moves, the judgement of a game cut short), ``search`` (the
-searching levels), ``terrain_choice`` (the layout to place after winning the toss), ``player``
+searching levels), ``terrain_choice`` (the layout to place after winning the toss),
+``terrain_book`` and ``make_terrain_book`` (the book of layouts and start squares), ``player``
 (the levels and the factory the game's SPEC names).
 """
 
@@ -35,12 +40,14 @@ from .policies import (candidates, evaluate, greedy_action, points_winner, rollo
                        runner_rollout_policy, scored_choices, start_score)
 from .search import REOFFER_MOVES, BlockadeSearch, die_key, surest
 from .tables import DOOMED, FAR, Tables, tables_for
-from .terrain_choice import choose_terrain, played_out
+from .terrain_book import book_start, book_terrains
+from .terrain_choice import choose_terrain, narrowed, played_out
 
 __all__ = [
-    "BlockadeSearch", "DOOMED", "FAR", "GreedyPlayer", "LEVELS", "REOFFER_MOVES", "SURE_SIX_MOVE",
-    "Tables", "candidates", "choose_terrain", "course_scores", "die_key", "disable_chance",
-    "evaluate", "first_shot", "greedy_action", "guns_bear_from", "head_on", "make_player",
-    "move_scores", "played_out", "points_winner", "rollout_policy", "runner_rollout_policy",
-    "scored_choices", "ship_state", "six_move_scores", "start_score", "surest", "tables_for",
+    "BlockadeSearch", "book_start", "book_terrains", "candidates", "choose_terrain",
+    "course_scores", "die_key", "disable_chance", "DOOMED", "evaluate", "FAR", "first_shot",
+    "greedy_action", "GreedyPlayer", "guns_bear_from", "head_on", "LEVELS", "make_player",
+    "move_scores", "narrowed", "played_out", "points_winner", "REOFFER_MOVES", "rollout_policy",
+    "runner_rollout_policy", "scored_choices", "ship_state", "six_move_scores", "start_score",
+    "SURE_SIX_MOVE", "surest", "Tables", "tables_for",
 ]

@@ -16,6 +16,7 @@ from .disabled import OPEN_TO_RAM, SURE_SIX_MOVE, course_scores, six_move_scores
 from .helm import first_shot
 from .policies import candidates, evaluate, greedy_action, rollout_policy, runner_rollout_policy
 from .tables import tables_for
+from .terrain_book import book_start
 from .terrain_choice import choose_terrain
 
 REOFFER_MOVES = 12  # after a refused offer to stop, our moves before offering again on the same lead
@@ -26,7 +27,7 @@ class BlockadeSearch:
     """Monte Carlo search over the dice with helmsman rollouts; the terrain, when this side won
     the toss, by ``choose_terrain`` (``layouts`` of its own drawing, ``trials`` rounds of games)."""
 
-    def __init__(self, iterations: int, seconds: float | None, layouts: int = 5, trials: int = 24) -> None:
+    def __init__(self, iterations: int, seconds: float | None, layouts: int = 24, trials: int = 12) -> None:
         self.mcts = MCTS(Budget(iterations=iterations, seconds=seconds), exploration=0.5,
                          policy=rollout_policy, evaluate=evaluate, rollout_depth=80,
                          candidates=self._candidates, chance_key=die_key)
@@ -74,7 +75,10 @@ class BlockadeSearch:
         self.note_refusal(state, side)
         if state.stage == TERRAIN:
             return choose_terrain(state, side, rng, self.layouts, self.trials, self.seconds)
-        if state.stage in (START, ANSWER):   # ships start before the terrain is known
+        if state.stage == START:   # ships start before the terrain is known
+            start = book_start(state, rng)
+            return SearchResult(start or greedy_action(state, rng, noise=0.2), (), 0, 0.0)
+        if state.stage == ANSWER:
             return SearchResult(greedy_action(state, rng, noise=0.2), (), 0, 0.0)
         if state.stage == SIX:
             score, action = max(six_move_scores(state, tables_for(state.terrain), plan=True),

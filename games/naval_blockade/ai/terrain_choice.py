@@ -1,55 +1,63 @@
-"""The terrain, when our side won the toss: quick games played out by the helmsmen on each
-candidate layout, and the one our side fares best on."""
+"""The terrain, when our side won the toss: from the terrain book, or found by quick games played
+out by the helmsmen on candidate layouts (``narrowed``, which also makes the book)."""
 
 from __future__ import annotations
 
 import random
+import time
 
-from navalgames.ai.budget import Budget
 from navalgames.ai.mcts import SearchResult, outcome_value, sample_chance
 from navalgames.core.state import CHANCE, IllegalAction
 
 from ..rules import BlockadeState, PlaceTerrain, generate_layout
 from ..rules.actions import GENERATE
 from .policies import evaluate, greedy_action, rollout_policy
+from .terrain_book import book_terrains
 
 
 def choose_terrain(state: BlockadeState, side: str, rng: random.Random, layouts: int, trials: int,
                    seconds: float | None) -> SearchResult:
-    """The named scenarios and ``layouts`` of our own drawing, each judged by ``trials`` rounds
-    of quick games (fewer if ``seconds`` run out); the one our side fares best on."""
+    """One of the book's layouts for these ships (``terrain_book``); without one (rules other
+    than the standard ones), the named scenarios and ``layouts`` of our own drawing narrowed by
+    rounds of quick games."""
+    booked = book_terrains(state, side)
+    if booked:
+        return SearchResult(rng.choice(booked), (), 0, 0.0)
     options = [a for a in state.legal_actions() if a != GENERATE]
     size, pentominoes = state.rules.size, state.rules.data.pentominoes
     for _ in range(layouts):
-        islands, rocks = generate_layout(rng, size, pentominoes)
+        islands, rocks = generate_layout(rng, size, pentominoes, state.placed_ships())
         options.append(PlaceTerrain(islands, rocks))
-    return by_trials(state, side, options, rng, trials, seconds)
+    started = time.perf_counter()
+    best = narrowed(state, side, options, rng, trials, seconds, keep=1)
+    if not best:
+        return SearchResult(greedy_action(state, rng), (), 0, 0.0)
+    return SearchResult(best[0], (), 0, time.perf_counter() - started)
 
 
-def by_trials(state: BlockadeState, side: str, options: list, rng: random.Random, trials: int,
-              seconds: float | None) -> SearchResult:
-    """Rounds of one quick game on each option, until ``trials`` rounds or the seconds run
-    out (at least one round): judging a dozen layouts in full took the computer 15 s."""
-    watch = Budget(iterations=trials, seconds=seconds).start()
-    tried = []
+def narrowed(state: BlockadeState, side: str, options: list, rng: random.Random, trials: int,
+             seconds: float | None, keep: int) -> list:
+    """The ``keep`` options ``side`` fares best on, best first, by successive halving: ``trials``
+    quick games on each, then the better third played on with three times as many, and so on
+    (or until the seconds run out). Layouts differ by a few games in a hundred, so the games
+    are best spent on the few that lead."""
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    tried = []   # [games won, trial state, action]
     for action in options:
         trial = state.clone()
         try:
             trial.advance(action)
-        except IllegalAction:   # a drawn layout that covers a ship or leaves it no move
+        except IllegalAction:   # a scenario that covers a ship or leaves it no move
             continue
-        tried.append((trial, action))
-    if not tried:
-        return SearchResult(greedy_action(state, rng), (), 0, 0.0)
-    totals = [0.0] * len(tried)
-    while True:
-        for index, (trial, _) in enumerate(tried):
-            totals[index] += played_out(trial, side, rng, 1)
-        watch.tick()
-        if watch.exhausted():
-            break
-    best = max(range(len(tried)), key=lambda i: totals[i])
-    return SearchResult(tried[best][1], (), len(tried) * watch.done, watch.elapsed())
+        tried.append([0.0, trial, action])
+    games = trials
+    while len(tried) > keep and (deadline is None or time.perf_counter() < deadline):
+        for entry in tried:
+            entry[0] += played_out(entry[1], side, rng, games) * games
+        tried.sort(key=lambda entry: -entry[0])
+        tried = tried[:max(keep, len(tried) // 3)]
+        games *= 3
+    return [action for _, _, action in tried[:keep]]
 
 
 def played_out(state: BlockadeState, side: str, rng: random.Random, games: int) -> float:
