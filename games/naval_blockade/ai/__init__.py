@@ -16,10 +16,10 @@ Levels:
   the first shot to it (``first_shot``); when it wins the toss it places one of the layouts its
   side fares best on with these ships, from the terrain book (``terrain_book``: for every pair
   of start squares, the best of some 240 layouts and the scenarios by rounds of quick games
-  played out by the helmsmen, made in advance by ``make_terrain_book``); and it starts where
-  the book says it stands best before the toss, which keeps it out of corners where enemy
-  islands could strand it. Under other rules (no book) it judges the scenarios and 24 layouts
-  of its own drawing in the same rounds, fewer if a think allowance runs out.
+  played out by the helmsmen, made in advance by ``make_terrain_book``), and its Blockader
+  never starts where the book holds a layout that strands it (``strands_us``). Under other
+  rules (no book) it judges the scenarios and 24 layouts of its own drawing in the same rounds,
+  fewer if a think allowance runs out.
 - ``hard``: the same with four times the iterations.
 
 Each searching level runs a fixed number of MCTS iterations a move, so a game replays the same on
@@ -40,14 +40,14 @@ from .policies import (candidates, evaluate, greedy_action, points_winner, rollo
                        runner_rollout_policy, scored_choices, start_score)
 from .search import REOFFER_MOVES, BlockadeSearch, die_key, surest
 from .tables import DOOMED, FAR, Tables, tables_for
-from .terrain_book import book_start, book_terrains
+from .terrain_book import book_terrains, strands_us
 from .terrain_choice import choose_terrain, narrowed, played_out
 
 __all__ = [
-    "BlockadeSearch", "book_start", "book_terrains", "candidates", "choose_terrain",
-    "course_scores", "die_key", "disable_chance", "DOOMED", "evaluate", "FAR", "first_shot",
-    "greedy_action", "GreedyPlayer", "guns_bear_from", "head_on", "LEVELS", "make_player",
-    "move_scores", "narrowed", "played_out", "points_winner", "REOFFER_MOVES", "rollout_policy",
-    "runner_rollout_policy", "scored_choices", "ship_state", "six_move_scores", "start_score",
-    "SURE_SIX_MOVE", "surest", "Tables", "tables_for",
+    "BlockadeSearch", "book_terrains", "candidates", "choose_terrain", "course_scores", "die_key",
+    "disable_chance", "DOOMED", "evaluate", "FAR", "first_shot", "greedy_action", "GreedyPlayer",
+    "guns_bear_from", "head_on", "LEVELS", "make_player", "move_scores", "narrowed", "played_out",
+    "points_winner", "REOFFER_MOVES", "rollout_policy", "runner_rollout_policy", "scored_choices",
+    "ship_state", "six_move_scores", "start_score", "strands_us", "SURE_SIX_MOVE", "surest",
+    "Tables", "tables_for",
 ]

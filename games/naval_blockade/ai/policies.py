@@ -4,7 +4,7 @@ choice, the searches' playout moves and the actions worth searching."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Callable
 
 from navalgames.ai.mcts import outcome_value
 
@@ -59,9 +59,12 @@ def start_score(state: BlockadeState, action) -> float:
 
 
 def greedy_action(state: BlockadeState, rng: random.Random, noise: float = 0.0,
-                  ours: bool = False) -> Any:
-    """The best-scoring action; ``noise`` adds a random jitter of that size (ties broken at random)."""
+                  ours: bool = False, shun: Callable[[Any], bool] | None = None) -> Any:
+    """The best-scoring action; ``noise`` adds a random jitter of that size (ties broken at
+    random); ``shun`` rules out actions unless it would rule out all."""
     choices = scored_choices(state, ours)
+    if shun is not None:
+        choices = [sa for sa in choices if not shun(sa[1])] or choices
     best = max(choices, key=lambda sa: sa[0] + noise * rng.random() + 1e-6 * rng.random())
     return best[1]
 

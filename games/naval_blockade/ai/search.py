@@ -16,7 +16,7 @@ from .disabled import OPEN_TO_RAM, SURE_SIX_MOVE, course_scores, six_move_scores
 from .helm import first_shot
 from .policies import candidates, evaluate, greedy_action, rollout_policy, runner_rollout_policy
 from .tables import tables_for
-from .terrain_book import book_start
+from .terrain_book import strands_us
 from .terrain_choice import choose_terrain
 
 REOFFER_MOVES = 12  # after a refused offer to stop, our moves before offering again on the same lead
@@ -75,11 +75,9 @@ class BlockadeSearch:
         self.note_refusal(state, side)
         if state.stage == TERRAIN:
             return choose_terrain(state, side, rng, self.layouts, self.trials, self.seconds)
-        if state.stage == START:   # ships start before the terrain is known
-            start = book_start(state, rng)
-            return SearchResult(start or greedy_action(state, rng, noise=0.2), (), 0, 0.0)
-        if state.stage == ANSWER:
-            return SearchResult(greedy_action(state, rng, noise=0.2), (), 0, 0.0)
+        if state.stage in (START, ANSWER):   # ships start before the terrain is known
+            return SearchResult(greedy_action(state, rng, noise=0.2,
+                                              shun=lambda a: strands_us(state, a)), (), 0, 0.0)
         if state.stage == SIX:
             score, action = max(six_move_scores(state, tables_for(state.terrain), plan=True),
                                 key=lambda sa: sa[0])

@@ -7,7 +7,6 @@ it once and writes ``terrain_book.yaml``; ``choose_terrain`` reads it here.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -15,11 +14,12 @@ from pathlib import Path
 import yaml
 
 from ..rules import BLOCKADER, RUNNER, SIDES, BlockadeState
+from ..rules.state import START
 
 BOOK_FILE = Path(__file__).with_name("terrain_book.yaml")
 
 
-START_TIE = 0.02   # start squares worth this close (about two standard errors of a book value) tie
+STRANDED = 0.99   # the Runner's share of the book's games on a layout that strands the Blockader
 
 
 @dataclass(frozen=True)
@@ -46,33 +46,15 @@ def book_terrains(state: BlockadeState, side: str) -> list:
     return [state.parse_action(entry.terrain) for entry in entries]
 
 
-def book_start(state: BlockadeState, rng: random.Random):
-    """The start square of the side to act worth most before the toss, by the book: half the
-    time we place the terrain we fare best on, half the time the enemy places the one it fares
-    best on (a ship heading into its corner can be stranded there by islands, and a careful
-    player does not start where that can happen). The Runner, choosing first, counts on the
-    Blockader's best answer. None when the book has no word (other rules)."""
-    if state.rules.overrides():
-        return None
-    book = load_book(BOOK_FILE)
-    side = state.side
-    me, them = SIDES[side], SIDES[1 - side]
-
-    def worth(runner: str, blockader: str) -> float | None:
-        ours, theirs = (book.get(s, {}).get(f"{runner} {blockader}") for s in (me, them))
-        return None if not ours or not theirs else 0.5 * ours[0].value + 0.5 * (1 - theirs[0].value)
-
-    blockaders = state.start_squares(BLOCKADER)
-    if side == RUNNER:
-        worths = {r: min((worth(r, b) for b in blockaders), default=None)
-                  for r in state.start_squares(RUNNER)}
-    else:
-        runner = state.rules.names[state.at[RUNNER]]
-        worths = {b: worth(runner, b) for b in blockaders}
-    if not worths or None in worths.values():
-        return None
-    best = max(worths.values())
-    return state.parse_action(f"start {rng.choice(sorted(k for k, v in worths.items() if v > best - START_TIE))}")
+def strands_us(state: BlockadeState, action) -> bool:
+    """Whether a start square of the Blockader's is one where the Runner, winning the toss, has
+    a layout that drives her ashore in her first moves (the book's helmsmen won every game on
+    it): rule 2 leaves a ship heading into her corner only the one legal first move it asks for."""
+    if state.rules.overrides() or state.stage != START or state.side != BLOCKADER:
+        return False
+    runner = state.rules.names[state.at[RUNNER]]
+    entries = load_book(BOOK_FILE).get(SIDES[RUNNER], {}).get(f"{runner} {action.square}", ())
+    return bool(entries) and entries[0].value >= STRANDED
 
 
 @cache
