@@ -1,7 +1,7 @@
-"""Makes the terrain book (``terrain_book``): for each side and pair of start squares of the
-standard rules, the scenarios and a few hundred drawn layouts narrowed by rounds of quick games
-(``narrowed``), the best few kept. Run ``python -m games.naval_blockade.ai.make_terrain_book``
-after a change to the helmsmen or the rules; it takes some fifteen minutes on two cores.
+"""Makes the terrain book (``terrain_book``): for the Runner and each pair of start squares of
+the standard rules, the scenarios and a few hundred drawn layouts narrowed by rounds of quick
+games (``narrowed``), the best few kept. Run ``python -m games.naval_blockade.ai.make_terrain_book``
+after a change to the helmsmen or the rules; it takes some ten minutes on two cores.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import yaml
 
 from ..rules import ENGINE, SIDES, BlockadeState, PlaceTerrain, Toss, generate_layout
 from ..rules.actions import GENERATE
-from .terrain_book import BOOK_FILE, load_book
+from .terrain_book import BOOK_FILE, BOOK_SIDES, load_book
 from .terrain_choice import narrowed, played_out
 
 KEPT = 3   # layouts kept a pair: the computer picks one at random, so games differ
@@ -59,15 +59,15 @@ def best_layouts(runner_start: str, blockader_start: str, side: str, layouts: in
 
 def make_book(pool: ProcessPoolExecutor, layouts: int, trials: int, seed: int,
               known: dict[str, dict[str, list]] | None = None) -> dict[str, dict[str, list]]:
-    """The book for every side and pair; with ``known`` (a book), each pair's search also tries
-    the layouts found for every other pair of that side: a layout that strands a ship heading
-    into its corner does so wherever the other ship starts."""
-    tasks = [(r, b, side) for side in SIDES for r, b in start_pairs()]
+    """The book for every pair; with ``known`` (a book), each pair's search also tries the
+    layouts found for every other pair: a layout that strands a ship heading into its corner
+    does so wherever the other ship starts."""
+    tasks = [(r, b, side) for side in BOOK_SIDES for r, b in start_pairs()]
     shared = {side: tuple(sorted({e["terrain"] for entries in (known or {}).get(side, {}).values()
-                                  for e in entries})) for side in SIDES}
+                                  for e in entries})) for side in BOOK_SIDES}
     futures = [pool.submit(best_layouts, r, b, side, layouts, trials, seed, shared[side])
                for r, b, side in tasks]
-    book: dict[str, dict[str, list]] = {side: {} for side in SIDES}
+    book: dict[str, dict[str, list]] = {side: {} for side in BOOK_SIDES}
     for (r, b, side), future in zip(tasks, futures):
         book[side][f"{r} {b}"] = [{"terrain": t, "value": v} for v, t in future.result()]
         print(side, r, b, book[side][f"{r} {b}"][0]["value"], flush=True)
@@ -89,9 +89,9 @@ def main(argv: list[str] | None = None) -> None:
         if book is None:
             book = load_raw(args.out)
         book = make_book(pool, 0, args.trials, args.seed, known=book)
-    header = ("# Naval Blockade terrain book (standard rules): for each side and pair of start squares\n"
-              "# (Runner's, Blockader's), the layouts that side fared best on and its share of\n"
-              "# 2,000 quick games played out by the helmsmen on each.\n"
+    header = ("# Naval Blockade terrain book (standard rules): for the Runner and each pair of start squares\n"
+              "# (Runner's, Blockader's), the layouts the Runner fared best on and its share of 2,000 quick\n"
+              "# games played out by the helmsmen on each.\n"
               "# Made by: python -m games.naval_blockade.ai.make_terrain_book"
               f" --layouts {args.layouts} --trials {args.trials} --seed {args.seed}\n")
     args.out.write_text(header + yaml.safe_dump(book, sort_keys=True, width=200), encoding="utf-8")

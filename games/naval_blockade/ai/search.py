@@ -27,7 +27,7 @@ class BlockadeSearch:
     """Monte Carlo search over the dice with helmsman rollouts; the terrain, when this side won
     the toss, by ``choose_terrain`` (``layouts`` of its own drawing, ``trials`` rounds of games)."""
 
-    def __init__(self, iterations: int, seconds: float | None, layouts: int = 24, trials: int = 12) -> None:
+    def __init__(self, iterations: int, seconds: float | None, layouts: int = 5, trials: int = 24) -> None:
         self.mcts = MCTS(Budget(iterations=iterations, seconds=seconds), exploration=0.5,
                          policy=rollout_policy, evaluate=evaluate, rollout_depth=80,
                          candidates=self._candidates, chance_key=die_key)

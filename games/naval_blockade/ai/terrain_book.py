@@ -1,4 +1,4 @@
-"""The terrain book: for the standard rules, the layouts each side fares best on, worked out in
+"""The terrain book: for the standard rules, the layouts the Runner fares best on, worked out in
 advance for every pair of start squares (the ships are placed before the toss, so the toss
 winner always knows them). Finding them takes some forty seconds of quick games a pair, too
 long to keep a player waiting, so ``python -m games.naval_blockade.ai.make_terrain_book`` does
@@ -17,6 +17,10 @@ from ..rules import BLOCKADER, RUNNER, SIDES, BlockadeState
 from ..rules.state import START
 
 BOOK_FILE = Path(__file__).with_name("terrain_book.yaml")
+# The Runner's side only: layouts picked for the Blockader in games against the helmsman
+# Runner won more against `easy` (which steers by it) but fewer against `bold` and `cautious`
+# (docs/computer.md, seventh Naval Blockade session), so the Blockader judges its own quickly.
+BOOK_SIDES = (SIDES[RUNNER],)
 
 
 STRANDED = 0.99   # the Runner's share of the book's games on a layout that strands the Blockader
