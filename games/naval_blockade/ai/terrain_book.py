@@ -16,6 +16,9 @@ import yaml
 from ..rules import BLOCKADER, RUNNER, SIDES, BlockadeState
 from ..rules.state import START
 
+# the file steps of the three moves open to a ship heading East (2) or West (6)
+STEP_FILES = {2: (1, 1, 1), 6: (-1, -1, -1)}
+
 BOOK_FILE = Path(__file__).with_name("terrain_book.yaml")
 # The Runner's side only: layouts picked for the Blockader in games against the helmsman
 # Runner won more against `easy` (which steers by it) but fewer against `bold` and `cautious`
@@ -91,3 +94,16 @@ def load_book(path: Path) -> dict[str, dict[str, tuple[BookEntry, ...]]]:
                 found.append(BookEntry(text, float(value)))
             book[side][ships] = tuple(sorted(found, key=lambda e: -e.value))
     return book
+
+
+def hugs_the_edge(state: BlockadeState, action) -> bool:
+    """Whether every first move from this start square of the Blockader's ends on the file
+    along the board's edge (w23 heading East, b23 heading West): she then spends her first moves
+    turning along the edge, where the square two files in leaves her room to turn."""
+    if state.stage != START or state.side != BLOCKADER:
+        return False
+    choices = {name: heading for name, heading, _ in state.start_square_choices(BLOCKADER)}
+    n = state.rules.size
+    file = state.terrain.grid.parse(action.square) % n
+    step = STEP_FILES[choices[action.square]]
+    return all(not 0 < file + dx < n - 1 for dx in step)
