@@ -112,3 +112,16 @@ def test_the_blockader_does_not_start_where_enemy_islands_can_strand_it():
         state.apply_text("start l1")
         start = ai.make_player("hard", "blockader", seed=seed).choose(state, "blockader")
         assert str(start) not in ("start v23", "start c23"), seed
+
+
+def test_the_blockader_starts_with_room_to_turn_away_from_the_edge():
+    # from w23 heading East (b23 heading West) every first move ends on the edge file, and she
+    # spends her first moves turning along it; two files in she has room to turn
+    state = ENGINE.new_game("standard")
+    state.apply_text("start m1")
+    hugging = {name for name in state.start_squares(1)
+               if ai.hugs_the_edge(state, state.parse_action(f"start {name}"))}
+    assert hugging == {"w23", "w24", "b23", "b24"}
+    starts = {str(ai.make_player("hard", "blockader", seed=seed).choose(state, "blockader"))
+              for seed in range(8)}
+    assert starts <= {"start v24", "start c24"}

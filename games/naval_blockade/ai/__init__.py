@@ -40,14 +40,14 @@ from .policies import (candidates, evaluate, greedy_action, points_winner, rollo
                        runner_rollout_policy, scored_choices, start_score)
 from .search import REOFFER_MOVES, BlockadeSearch, die_key, surest
 from .tables import DOOMED, FAR, Tables, tables_for
-from .terrain_book import book_terrains, strands_us
+from .terrain_book import book_terrains, hugs_the_edge, strands_us
 from .terrain_choice import choose_terrain, narrowed, played_out
 
 __all__ = [
     "BlockadeSearch", "book_terrains", "candidates", "choose_terrain", "course_scores", "die_key",
     "disable_chance", "DOOMED", "evaluate", "FAR", "first_shot", "greedy_action", "GreedyPlayer",
-    "guns_bear_from", "head_on", "LEVELS", "make_player", "move_scores", "narrowed", "played_out",
-    "points_winner", "REOFFER_MOVES", "rollout_policy", "runner_rollout_policy", "scored_choices",
-    "ship_state", "six_move_scores", "start_score", "strands_us", "SURE_SIX_MOVE", "surest",
-    "Tables", "tables_for",
+    "guns_bear_from", "head_on", "hugs_the_edge", "LEVELS", "make_player", "move_scores",
+    "narrowed", "played_out", "points_winner", "REOFFER_MOVES", "rollout_policy",
+    "runner_rollout_policy", "scored_choices", "ship_state", "six_move_scores", "start_score",
+    "strands_us", "SURE_SIX_MOVE", "surest", "Tables", "tables_for",
 ]
