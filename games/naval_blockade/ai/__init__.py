@@ -13,13 +13,14 @@ Levels:
   its six moves for the Runner's forced move straight ahead, and searches only the plan's best
   moves: ``recovery_scores``; the Runner's search expects the Blockader of ``easy``:
   ``runner_rollout_policy``); out of gun range, our Blockader searches only the moves that leave
-  the first shot to it (``first_shot``); when it wins the toss it places one of the layouts its
-  side fares best on with these ships, from the terrain book (``terrain_book``: for every pair
-  of start squares, the best of some 240 layouts and the scenarios by rounds of quick games
-  played out by the helmsmen, made in advance by ``make_terrain_book``), and its Blockader
-  never starts where the book holds a layout that strands it (``strands_us``). Under other
-  rules (no book) it judges the scenarios and 24 layouts of its own drawing in the same rounds,
-  fewer if a think allowance runs out.
+  the first shot to it (``first_shot``). When it wins the toss its Runner places one of the
+  layouts the terrain book holds for these ships (``terrain_book``: for every pair of start
+  squares, the best of some 240 layouts and the scenarios by rounds of quick games played out
+  by the helmsmen, made in advance by ``make_terrain_book``); its Blockader judges the scenarios
+  and five layouts of its own drawing by such games (fewer if a think allowance runs out), as
+  under rules the book was not made for; and its Blockader never starts where the book holds a
+  layout that strands it (``strands_us``) nor where every first move ends on the edge file
+  (``hugs_the_edge``).
 - ``hard``: the same with four times the iterations.
 
 Each searching level runs a fixed number of MCTS iterations a move, so a game replays the same on

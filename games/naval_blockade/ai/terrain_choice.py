@@ -17,9 +17,9 @@ from .terrain_book import book_terrains
 
 def choose_terrain(state: BlockadeState, side: str, rng: random.Random, layouts: int, trials: int,
                    seconds: float | None) -> SearchResult:
-    """One of the book's layouts for these ships (``terrain_book``); without one (rules other
-    than the standard ones), the named scenarios and ``layouts`` of our own drawing narrowed by
-    rounds of quick games."""
+    """One of the book's layouts for these ships (``terrain_book``); without one (the Blockader,
+    or rules other than the standard ones), the named scenarios and ``layouts`` of our own
+    drawing narrowed by rounds of quick games."""
     booked = book_terrains(state, side)
     if booked:
         return SearchResult(rng.choice(booked), (), 0, 0.0)
