@@ -14,18 +14,14 @@ from pathlib import Path
 import yaml
 
 from ..rules import BLOCKADER, RUNNER, SIDES, BlockadeState
+from ..rules.geometry import HEADING_NAMES
 from ..rules.state import START
-
-# the file steps of the three moves open to a ship heading East (2) or West (6)
-STEP_FILES = {2: (1, 1, 1), 6: (-1, -1, -1)}
 
 BOOK_FILE = Path(__file__).with_name("terrain_book.yaml")
 # The Runner's side only: layouts picked for the Blockader in games against the helmsman
 # Runner won more against `easy` (which steers by it) but fewer against `bold` and `cautious`
 # (docs/computer.md, seventh Naval Blockade session), so the Blockader judges its own quickly.
 BOOK_SIDES = (SIDES[RUNNER],)
-
-
 STRANDED = 0.99   # the Runner's share of the book's games on a layout that strands the Blockader
 
 
@@ -102,8 +98,9 @@ def hugs_the_edge(state: BlockadeState, action) -> bool:
     turning along the edge, where the square two files in leaves her room to turn."""
     if state.stage != START or state.side != BLOCKADER:
         return False
-    choices = {name: heading for name, heading, _ in state.start_square_choices(BLOCKADER)}
+    heading = {name: h for name, h, _ in state.start_square_choices(BLOCKADER)}[action.square]
     n = state.rules.size
     file = state.terrain.grid.parse(action.square) % n
-    step = STEP_FILES[choices[action.square]]
-    return all(not 0 < file + dx < n - 1 for dx in step)
+    # a ship starts heading East or West, and all three of her first moves step one file that way
+    step = 1 if HEADING_NAMES[heading] == "E" else -1
+    return not 0 < file + step < n - 1
