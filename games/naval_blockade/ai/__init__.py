@@ -19,8 +19,7 @@ Levels:
   by the helmsmen, made in advance by ``make_terrain_book``); its Blockader judges the scenarios
   and five layouts of its own drawing by such games (fewer if a think allowance runs out), as
   under rules the book was not made for; and its Blockader never starts where the book holds a
-  layout that strands it (``strands_us``) nor where every first move ends on the edge file
-  (``hugs_the_edge``).
+  layout that strands it nor where every first move ends on the edge file (``shunned_start``).
 - ``hard``: the same with four times the iterations.
 
 Each searching level runs a fixed number of MCTS iterations a move, so a game replays the same on
@@ -41,7 +40,7 @@ from .policies import (candidates, evaluate, greedy_action, points_winner, rollo
                        runner_rollout_policy, scored_choices, start_score)
 from .search import REOFFER_MOVES, BlockadeSearch, die_key, surest
 from .tables import DOOMED, FAR, Tables, tables_for
-from .terrain_book import book_terrains, hugs_the_edge, strands_us
+from .terrain_book import book_terrains, hugs_the_edge, shunned_start, strands_us
 from .terrain_choice import choose_terrain, narrowed, played_out
 
 __all__ = [
@@ -49,6 +48,6 @@ __all__ = [
     "disable_chance", "DOOMED", "evaluate", "FAR", "first_shot", "greedy_action", "GreedyPlayer",
     "guns_bear_from", "head_on", "hugs_the_edge", "LEVELS", "make_player", "move_scores",
     "narrowed", "played_out", "points_winner", "REOFFER_MOVES", "rollout_policy",
-    "runner_rollout_policy", "scored_choices", "ship_state", "six_move_scores", "start_score",
-    "strands_us", "SURE_SIX_MOVE", "surest", "Tables", "tables_for",
+    "runner_rollout_policy", "scored_choices", "ship_state", "shunned_start", "six_move_scores",
+    "start_score", "strands_us", "SURE_SIX_MOVE", "surest", "Tables", "tables_for",
 ]

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import yaml
 
-from ..rules import ENGINE, SIDES, BlockadeState, PlaceTerrain, Toss, generate_layout
+from ..rules import BLOCKADER, ENGINE, RUNNER, SIDES, BlockadeState, PlaceTerrain, Toss, generate_layout
 from ..rules.actions import GENERATE
-from .terrain_book import BOOK_FILE, BOOK_SIDES, load_book
+from .terrain_book import BOOK_FILE, BOOK_SIDES, load_book, pair_key
 from .terrain_choice import narrowed, played_out
 
 KEPT = 3   # layouts kept a pair: the computer picks one at random, so games differ
@@ -32,8 +32,8 @@ def terrain_stage(runner_start: str, blockader_start: str, winner: str) -> Block
 
 def start_pairs() -> list[tuple[str, str]]:
     state = ENGINE.new_game()
-    runners = state.start_squares(0)
-    blockaders = state.start_squares(1)
+    runners = state.start_squares(RUNNER)
+    blockaders = state.start_squares(BLOCKADER)
     return [(r, b) for r in runners for b in blockaders]
 
 
@@ -69,8 +69,8 @@ def make_book(pool: ProcessPoolExecutor, layouts: int, trials: int, seed: int,
                for r, b, side in tasks]
     book: dict[str, dict[str, list]] = {side: {} for side in BOOK_SIDES}
     for (r, b, side), future in zip(tasks, futures):
-        book[side][f"{r} {b}"] = [{"terrain": t, "value": v} for v, t in future.result()]
-        print(side, r, b, book[side][f"{r} {b}"][0]["value"], flush=True)
+        book[side][pair_key(r, b)] = [{"terrain": t, "value": v} for v, t in future.result()]
+        print(side, r, b, book[side][pair_key(r, b)][0]["value"], flush=True)
     return book
 
 
@@ -85,9 +85,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="skip the drawing: only share the layouts of the book in --out")
     args = parser.parse_args(argv)
     with ProcessPoolExecutor(args.jobs) as pool:
-        book = None if args.share_only else make_book(pool, args.layouts, args.trials, args.seed)
-        if book is None:
-            book = load_raw(args.out)
+        book = (load_raw(args.out) if args.share_only
+                else make_book(pool, args.layouts, args.trials, args.seed))
         book = make_book(pool, 0, args.trials, args.seed, known=book)
     header = ("# Naval Blockade terrain book (standard rules): for the Runner and each pair of start squares\n"
               "# (Runner's, Blockader's), the layouts the Runner fared best on and its share of 2,000 quick\n"

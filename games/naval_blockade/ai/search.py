@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import partial
 from typing import Any
 
 from navalgames.ai.budget import Budget
@@ -16,7 +17,7 @@ from .disabled import OPEN_TO_RAM, SURE_SIX_MOVE, course_scores, six_move_scores
 from .helm import first_shot
 from .policies import candidates, evaluate, greedy_action, rollout_policy, runner_rollout_policy
 from .tables import tables_for
-from .terrain_book import hugs_the_edge, strands_us
+from .terrain_book import shunned_start
 from .terrain_choice import choose_terrain
 
 REOFFER_MOVES = 12  # after a refused offer to stop, our moves before offering again on the same lead
@@ -76,8 +77,8 @@ class BlockadeSearch:
         if state.stage == TERRAIN:
             return choose_terrain(state, side, rng, self.layouts, self.trials, self.seconds)
         if state.stage in (START, ANSWER):   # ships start before the terrain is known
-            return SearchResult(greedy_action(state, rng, noise=0.2,
-                                              shun=lambda a: strands_us(state, a) or hugs_the_edge(state, a)), (), 0, 0.0)
+            action = greedy_action(state, rng, noise=0.2, shun=partial(shunned_start, state))
+            return SearchResult(action, (), 0, 0.0)
         if state.stage == SIX:
             score, action = max(six_move_scores(state, tables_for(state.terrain), plan=True),
                                 key=lambda sa: sa[0])

@@ -35,9 +35,13 @@ class BookError(ValueError):
     """A terrain book that does not say what it must."""
 
 
+def pair_key(runner_start: str, blockader_start: str) -> str:
+    """The book's key for a pair of start squares, Runner's first: ``"l1 b23"``."""
+    return f"{runner_start} {blockader_start}"
+
+
 def ships_key(state: BlockadeState) -> str:
-    """The start squares, Runner's first: ``"l1 b23"``."""
-    return " ".join(state.rules.names[sq] for _, sq, _ in state.placed_ships())
+    return pair_key(*(state.rules.names[sq] for _, sq, _ in state.placed_ships()))
 
 
 def book_terrains(state: BlockadeState, side: str) -> list:
@@ -49,14 +53,24 @@ def book_terrains(state: BlockadeState, side: str) -> list:
     return [state.parse_action(entry.terrain) for entry in entries]
 
 
-def strands_us(state: BlockadeState, action) -> bool:
-    """Whether a start square of the Blockader's is one where the Runner, winning the toss, has
-    a layout that drives her ashore in her first moves (the book's helmsmen won every game on
-    it): rule 2 leaves a ship heading into her corner only the one legal first move it asks for."""
-    if state.rules.overrides() or state.stage != START or state.side != BLOCKADER:
+def shunned_start(state: BlockadeState, action) -> bool:
+    """Whether our Blockader should not start on this square: the Runner, winning the toss, could
+    strand her there (``strands_us``), or every first move ends on the edge file
+    (``hugs_the_edge``)."""
+    if state.stage != START or state.side != BLOCKADER:
         return False
-    runner = state.rules.names[state.at[RUNNER]]
-    entries = load_book(BOOK_FILE).get(SIDES[RUNNER], {}).get(f"{runner} {action.square}", ())
+    return strands_us(state, action) or hugs_the_edge(state, action)
+
+
+def strands_us(state: BlockadeState, action) -> bool:
+    """Whether this start square of the Blockader's is one where the Runner, winning the toss,
+    has a layout that drives her ashore in her first moves (the book's helmsmen won every game
+    on it): rule 2 leaves a ship heading into her corner only the one legal first move it asks
+    for."""
+    if state.rules.overrides():
+        return False
+    key = pair_key(state.rules.names[state.at[RUNNER]], action.square)
+    entries = load_book(BOOK_FILE).get(SIDES[RUNNER], {}).get(key, ())
     return bool(entries) and entries[0].value >= STRANDED
 
 
@@ -96,8 +110,6 @@ def hugs_the_edge(state: BlockadeState, action) -> bool:
     """Whether every first move from this start square of the Blockader's ends on the file
     along the board's edge (w23 heading East, b23 heading West): she then spends her first moves
     turning along the edge, where the square two files in leaves her room to turn."""
-    if state.stage != START or state.side != BLOCKADER:
-        return False
     heading = {name: h for name, h, _ in state.start_square_choices(BLOCKADER)}[action.square]
     n = state.rules.size
     file = state.terrain.grid.parse(action.square) % n
