@@ -250,11 +250,14 @@ def test_the_search_takes_the_surest_move_not_only_the_most_visited():
 
 def test_the_levels_search_a_fixed_amount_unless_given_an_allowance():
     """Without ``think`` a level stops on iterations alone, so a tournament replays the same on
-    any machine; the allowance set in Settings also stops it on the clock."""
-    fixed = ai.make_player("hard", "runner", seed=1).search.mcts.budget
-    assert fixed.iterations == ai.LEVELS["hard"] and fixed.seconds is None
-    timed = ai.make_player("hard", "runner", seed=1, think=2.0).search.mcts.budget
-    assert timed.iterations == ai.LEVELS["hard"] and timed.seconds == 2.0
+    any machine; the allowance set in Settings also stops it on the clock. hard's Blockader
+    searches longer than its Runner."""
+    for side in ("runner", "blockader"):
+        fixed = ai.make_player("hard", side, seed=1).search.mcts.budget
+        assert fixed.iterations == ai.LEVELS["hard"][side] and fixed.seconds is None
+        timed = ai.make_player("hard", side, seed=1, think=2.0).search.mcts.budget
+        assert timed.iterations == ai.LEVELS["hard"][side] and timed.seconds == 2.0
+    assert ai.LEVELS["hard"]["blockader"] > ai.LEVELS["hard"]["runner"]
 
 
 GAME2_ISLANDS = [["g13", "h13", "i13", "j13", "k13"], ["n13", "o13", "p13", "q13", "r13"],
