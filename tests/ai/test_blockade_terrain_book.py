@@ -12,7 +12,7 @@ from games.naval_blockade.ai.make_terrain_book import start_pairs, terrain_stage
 from games.naval_blockade.ai.terrain_book import (BOOK_FILE, BOOK_SIDES, BookError, book_terrains,
                                                   load_book)
 from games.naval_blockade.ai.terrain_choice import narrowed
-from games.naval_blockade.rules import ENGINE
+from games.naval_blockade.rules import BLOCKADER, ENGINE
 
 
 @pytest.mark.parametrize("side", BOOK_SIDES)
@@ -119,7 +119,7 @@ def test_the_blockader_starts_with_room_to_turn_away_from_the_edge():
     # spends her first moves turning along it; two files in she has room to turn
     state = ENGINE.new_game("standard")
     state.apply_text("start m1")
-    hugging = {name for name in state.start_squares(1)
+    hugging = {name for name in state.start_squares(BLOCKADER)
                if ai.hugs_the_edge(state, state.parse_action(f"start {name}"))}
     assert hugging == {"w23", "w24", "b23", "b24"}
     starts = {str(ai.make_player("hard", "blockader", seed=seed).choose(state, "blockader"))

@@ -20,7 +20,8 @@ Levels:
   and five layouts of its own drawing by such games (fewer if a think allowance runs out), as
   under rules the book was not made for; and its Blockader never starts where the book holds a
   layout that strands it nor where every first move ends on the edge file (``shunned_start``).
-- ``hard``: the same with four times the iterations.
+- ``hard``: the same with four times the iterations for its Runner and sixteen times for its
+  Blockader (``player.LEVELS``).
 
 Each searching level runs a fixed number of MCTS iterations a move, so a game replays the same on
 any machine; a ``think`` allowance (Settings) also stops it on the clock.

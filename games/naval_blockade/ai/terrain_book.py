@@ -74,6 +74,18 @@ def strands_us(state: BlockadeState, action) -> bool:
     return bool(entries) and entries[0].value >= STRANDED
 
 
+def hugs_the_edge(state: BlockadeState, action) -> bool:
+    """Whether every first move from this start square of the Blockader's ends on the file
+    along the board's edge (w23 heading East, b23 heading West): she then spends her first moves
+    turning along the edge, where the square two files in leaves her room to turn."""
+    heading = {name: h for name, h, _ in state.start_square_choices(BLOCKADER)}[action.square]
+    n = state.rules.size
+    file = state.terrain.grid.parse(action.square) % n
+    # a ship starts heading East or West, and all three of her first moves step one file that way
+    step = 1 if HEADING_NAMES[heading] == "E" else -1
+    return not 0 < file + step < n - 1
+
+
 @cache
 def load_book(path: Path) -> dict[str, dict[str, tuple[BookEntry, ...]]]:
     """The book as {side: {ships: (entry, ...)}}, each side's best first; a malformed file
@@ -105,14 +117,3 @@ def load_book(path: Path) -> dict[str, dict[str, tuple[BookEntry, ...]]]:
             book[side][ships] = tuple(sorted(found, key=lambda e: -e.value))
     return book
 
-
-def hugs_the_edge(state: BlockadeState, action) -> bool:
-    """Whether every first move from this start square of the Blockader's ends on the file
-    along the board's edge (w23 heading East, b23 heading West): she then spends her first moves
-    turning along the edge, where the square two files in leaves her room to turn."""
-    heading = {name: h for name, h, _ in state.start_square_choices(BLOCKADER)}[action.square]
-    n = state.rules.size
-    file = state.terrain.grid.parse(action.square) % n
-    # a ship starts heading East or West, and all three of her first moves step one file that way
-    step = 1 if HEADING_NAMES[heading] == "E" else -1
-    return not 0 < file + step < n - 1
