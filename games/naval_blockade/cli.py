@@ -3,7 +3,8 @@
     navalgames rules naval-blockade POSITION.yaml --legal
     navalgames rules naval-blockade POSITION.yaml --moves port ahead ... [--dice D4,M,...] [--seed N]
     navalgames bench naval-blockade [--seconds S] [--terrains K] [--seed N]
-        (random playouts compared with python-chess's, same seconds, same process: the bench extra)
+        (random playouts and hard's search compared with python-chess's playouts, same process:
+        the bench extra)
 """
 
 from __future__ import annotations
@@ -154,7 +155,7 @@ def dump_yaml(data: dict) -> str:
 # --- bench -------------------------------------------------------------------------------------
 def bench_command(argv: list[str]) -> int:
     parser = _ArgumentParser(prog="navalgames bench naval-blockade",
-                             description="Engine speed: random playouts and line-of-fire checks.")
+                             description="Engine speed: random playouts, line-of-fire checks and hard's search.")
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     parser.add_argument("--terrains", type=int, default=20, help="random terrains to play on")
     parser.add_argument("--seed", type=int, default=1)
@@ -219,6 +220,7 @@ def bench_command(argv: list[str]) -> int:
     rows = [("random playouts from the start squares   ", measure(lambda s: s.clone())),
             ("random playouts from close quarters      ", measure(lambda s: close_quarters(s, rng))),
             ("the same through apply() (events built)  ", measure(lambda s: close_quarters(s, rng), fast=False))]
+    searched = measure_search(starts, rng, args.seconds)
     yardstick.measure()
     for label, (rate, games_rate, length, endings) in rows:
         print(f"  {label}: {rate:10,.0f} plies/s  {games_rate:8,.0f} games/s  "
@@ -251,6 +253,30 @@ def bench_command(argv: list[str]) -> int:
     print(f"  line of fire, cached (in play):        {cached:12,.0f} checks/s")
     print(f"  line of fire, fresh shapely geometry:  {fresh:12,.0f} checks/s "
           f"({blocked * 100 / max(checks, 1):.1f}% of random pairs blocked)")
+    against = f" ({searched * 1000 / yardstick.rate:.0f} in the time of 1,000 python-chess plies)" \
+        if yardstick.rate else ""
+    print(f"  hard's Blockader search, close quarters: {searched:12,.0f} iterations/s{against}")
     print(yardstick.summary())
     return 0
 
+
+def measure_search(starts: list, rng: random.Random, seconds: float) -> float:
+    """MCTS iterations per CPU second of hard's Blockader (helmsman playouts) from close
+    quarters, where most of a game's thinking is done: one position per terrain, the same for
+    every run of a seed, searched in turn until the time is up."""
+    from .ai import BlockadeSearch, LEVELS, tables_for
+    from .rules.playout import close_quarters
+
+    positions = []
+    for start in starts:
+        state = close_quarters(start, rng)
+        while state.to_act() != "blockader":
+            state = close_quarters(start, rng)
+        tables_for(state.terrain)            # built once per terrain in play too: not timed
+        positions.append(state)
+    search = BlockadeSearch(LEVELS["hard"]["blockader"] // 16, None)
+    iterations, began = 0, time.process_time()
+    while time.process_time() - began < seconds:
+        for index, state in enumerate(positions):
+            iterations += search.search(state, "blockader", random.Random(index)).iterations
+    return iterations / (time.process_time() - began)

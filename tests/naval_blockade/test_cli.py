@@ -118,11 +118,13 @@ def test_missing_file_and_bad_arguments_exit_2(tmp_path, capsys):
     assert status == 2 and err.count("\n") == 1
 
 
-def test_bench_prints_plies_and_line_of_fire_figures(capsys):
+def test_bench_prints_plies_line_of_fire_and_search_figures(capsys):
     status, out, _ = run(capsys, "bench", "naval-blockade", "--seconds", "0.3", "--terrains", "2")
     assert status == 0
     assert "plies/s" in out and "checks/s" in out and "endings:" in out
     assert "python-chess" in out      # the yardstick's figure, or why there is none
+    searched = next(line for line in out.splitlines() if "Blockader search" in line)
+    assert float(searched.split(":")[1].split("iterations/s")[0].replace(",", "")) > 0
 
 
 def test_chance_outcomes_may_be_written_among_the_moves(tmp_path, capsys):
