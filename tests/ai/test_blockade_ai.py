@@ -494,31 +494,3 @@ def test_the_blockader_keeps_to_its_six_move_plan(seed):
     hard = ai.make_player("hard", "blockader", seed=seed)
     assert str(hard.choose(state, "blockader")) == "port"
     assert [str(a) for a in hard.search._candidates(state)] == ["port"]
-
-
-def game471():
-    """A real position: hard (Blockader) v bold, seed 7, game 471, ply 50: the Runner on c17,
-    eleven files West of us, far beyond our six moves' reach, seven ranks from open sea."""
-    return ENGINE.from_position({
-        "game": "naval-blockade", "to_move": "blockader", "toss_winner": "runner",
-        "runner": {"at": "c17", "heading": "NW"}, "blockader": {"at": "n16", "heading": "W"},
-        "islands": [["e9", "d10", "e10", "f10", "e11"], ["s9", "s10", "t9", "u9", "u10"],
-                    ["h19", "i19", "i20", "j20", "j21"], ["p20", "q20", "q19", "q18", "r18"]],
-        "rocks": ["c4", "v4"], "points": {"runner": 9, "blockader": 2},
-        "moves": {"runner": 15, "blockader": 14}})
-
-
-def test_our_blockaders_helm_counts_a_d4_beyond_six_move_reach():
-    """Our search's playouts steer our Blockader by a helm that counts a D4 beyond six-move
-    reach at FAR_D4 (ours, with the six-move plan, won 17 of 19 such; the Runner's lost us 30 of
-    31). Here starboard, to m17 heading NW, brings the bow chaser and the port broadside to bear
-    at ten squares, and no move of the Runner's answers: our helm scores it the shot's worth
-    above the others, where easy's plain helm, as ours did at 9b0fed6, scores all three alike."""
-    state = game471()
-    tables = ai.tables_for(state.terrain)
-    ours = {str(a): s for s, a in ai.move_scores(state, tables, intercept=True)}
-    shot = 150 * ai.FAR_D4 * ai.disable_chance(2)
-    assert ours["starboard"] == pytest.approx(ours["ahead"] + shot)
-    assert ours["port"] == ours["ahead"]
-    plain = {str(a): s for s, a in ai.move_scores(state, tables)}
-    assert plain["starboard"] == plain["ahead"] == plain["port"]

@@ -35,8 +35,7 @@ searching levels), ``terrain_choice`` (the layout to place after winning the tos
 """
 
 from .disabled import SURE_SIX_MOVE, course_scores, six_move_scores
-from .helm import (FAR_D4, disable_chance, first_shot, guns_bear_from, head_on, move_scores,
-                   ship_state)
+from .helm import disable_chance, first_shot, guns_bear_from, head_on, move_scores, ship_state
 from .player import LEVELS, GreedyPlayer, make_player
 from .policies import (candidates, evaluate, greedy_action, points_winner, rollout_policy,
                        runner_rollout_policy, scored_choices, start_score)
@@ -47,8 +46,8 @@ from .terrain_choice import choose_terrain, narrowed, played_out
 
 __all__ = [
     "BlockadeSearch", "book_terrains", "candidates", "choose_terrain", "course_scores", "die_key",
-    "disable_chance", "DOOMED", "evaluate", "FAR", "FAR_D4", "first_shot", "greedy_action",
-    "GreedyPlayer", "guns_bear_from", "head_on", "hugs_the_edge", "LEVELS", "make_player", "move_scores",
+    "disable_chance", "DOOMED", "evaluate", "FAR", "first_shot", "greedy_action", "GreedyPlayer",
+    "guns_bear_from", "head_on", "hugs_the_edge", "LEVELS", "make_player", "move_scores",
     "narrowed", "played_out", "points_winner", "REOFFER_MOVES", "rollout_policy",
     "runner_rollout_policy", "scored_choices", "ship_state", "shunned_start", "six_move_scores",
     "start_score", "strands_us", "SURE_SIX_MOVE", "surest", "Tables", "tables_for",

@@ -37,8 +37,7 @@ def move_scores(state: BlockadeState, tables: Tables, intercept: bool = False) -
     """A heuristic score for each helm order of the side to move (higher is better for it).
 
     ``intercept``: the Blockader heads across the Runner's way out (Tables.intercept) instead of
-    for a square a few ranks north of it, which a Runner heading off to one side leaves behind,
-    and counts D4s beyond six-move reach, either ship's, at FAR_D4.
+    for a square a few ranks north of it, which a Runner heading off to one side leaves behind.
     """
     side = state.side
     me, other = ship_state(state, side), ship_state(state, 1 - side)
@@ -60,18 +59,9 @@ def move_scores(state: BlockadeState, tables: Tables, intercept: bool = False) -
         elif side == RUNNER:
             score = _runner_square_score(state, tables, nxt, other)
         else:
-            score = _blockader_square_score(state, tables, nxt, state.at[RUNNER], other, station,
-                                            intercept)
+            score = _blockader_square_score(state, tables, nxt, state.at[RUNNER], other, station)
         scored.append((score, HELMS[turn + 1]))
     return scored
-
-
-#: What a D4 beyond six-move reach is worth to our own Blockader's helm, fired by either ship.
-#: Our six-move plan converts most of ours (17 of 19 fired from 9-10 squares against `bold`),
-#: and a first D4 of the Runner's from 7-10 squares lost us 30 of 31 games, mostly as it ran out
-#: of our range: the plain helm's 0 and 0.3 played our playouts as if such shots hardly
-#: mattered (docs/computer.md, ninth Naval Blockade session).
-FAR_D4 = 0.9
 
 
 def disable_chance(guns: int) -> float:
@@ -106,18 +96,15 @@ def _runner_square_score(state: BlockadeState, tables: Tables, nxt: int, blockad
 
 
 def _blockader_square_score(state: BlockadeState, tables: Tables, nxt: int, runner_sq: int,
-                            runner: int, station: int, ours: bool = False) -> float:
+                            runner: int, station: int) -> float:
     score = 0.0
     if not tables.afloat[BLOCKADER][nxt]:
         score -= 200 - tables.doom[BLOCKADER][nxt]
-    # Our guns fire after this move: with the Runner inside our six-move reach a D4 wins, and
-    # ours (``intercept``), which plans its six moves for the Runner's, wins most beyond it too.
-    in_reach = (tables.reach[6][nxt] >> runner_sq) & 1
-    if in_reach or ours:
-        worth = 1.0 if in_reach else FAR_D4
-        score += 150 * worth * disable_chance(guns_bear_from(state, BLOCKADER, nxt, runner_sq))
+    # Our guns fire after this move: with the Runner inside our six-move reach a D4 wins.
+    if (tables.reach[6][nxt] >> runner_sq) & 1:
+        score += 150 * disable_chance(guns_bear_from(state, BLOCKADER, nxt, runner_sq))
     # The Runner's reply: a ram that misses our armoured bow, or its guns bearing on us.
-    score -= 150 * _runner_reply(state, tables, runner, nxt, FAR_D4 if ours else 0.3)
+    score -= 150 * _runner_reply(state, tables, runner, nxt)
     # Keep station ahead of the Runner, across its way out.
     score -= 2.0 * min(tables.moves_to(station, nxt), 30)
     return score
@@ -150,12 +137,11 @@ def first_shot(state: BlockadeState, tables: Tables, actions: list) -> list:
     return keep + [a for a in actions if not isinstance(a, Helm)]
 
 
-def _runner_reply(state: BlockadeState, tables: Tables, runner: int, blockader: int,
-                  far: float = 0.3) -> float:
+def _runner_reply(state: BlockadeState, tables: Tables, runner: int, blockader: int) -> float:
     """The worst a move of the Runner's from ship state ``runner`` does to a Blockader at ship
     state ``blockader``: 1 for a ram that misses its armoured bow, else the likeliest D4 of its
-    guns, worth ``far`` when neither an escape nor a ram lies within the six moves it would
-    bring; 0 when no reply rams or fires."""
+    guns, worth less when neither an escape nor a ram lies within the six moves it would bring;
+    0 when no reply rams or fires."""
     sq = blockader // 8
     worst = 0.0
     for r in tables.succ[runner]:
@@ -168,6 +154,6 @@ def _runner_reply(state: BlockadeState, tables: Tables, runner: int, blockader: 
         guns = guns_bear_from(state, RUNNER, r, sq)
         if guns:
             ram = (tables.reach[6][r] >> sq) & 1
-            payoff = 1.0 if tables.escape[r] <= 6 or ram else far
+            payoff = 1.0 if tables.escape[r] <= 6 or ram else 0.3
             worst = max(worst, payoff * disable_chance(guns))
     return worst
