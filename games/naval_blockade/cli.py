@@ -261,12 +261,16 @@ def bench_command(argv: list[str]) -> int:
     return 0
 
 
+#: iterations of each search the bench times: short, so every position has its turn in a few
+#: seconds (the rate hardly depends on the count; a game's search is the same, only longer)
+BENCH_SEARCH_ITERATIONS = 150
+
+
 def measure_search(starts: list, rng: random.Random, seconds: float) -> float:
-    """MCTS iterations per CPU second of hard's Blockader (helmsman playouts) from close
+    """MCTS iterations per CPU second of the Blockader's search (helmsman playouts) from close
     quarters, where most of a game's thinking is done: one position per terrain, drawn by its
-    own generator so every run of a seed searches the same ones, 150 iterations each, in turn
-    until the time is up."""
-    from .ai import BlockadeSearch, LEVELS, tables_for
+    own generator so every run of a seed searches the same ones, in turn until the time is up."""
+    from .ai import BlockadeSearch, tables_for
     from .rules.playout import close_quarters
 
     positions = []
@@ -276,7 +280,7 @@ def measure_search(starts: list, rng: random.Random, seconds: float) -> float:
             state = close_quarters(start, rng)
         tables_for(state.terrain)            # built once per terrain in play too: not timed
         positions.append(state)
-    search = BlockadeSearch(LEVELS["hard"]["blockader"] // 16, None)
+    search = BlockadeSearch(BENCH_SEARCH_ITERATIONS, None)
     iterations, began = 0, time.process_time()
     while time.process_time() - began < seconds:
         for index, state in enumerate(positions):
