@@ -91,32 +91,6 @@ def test_booklet_deployments_never_shut_their_own_harbour_with_a_mine(variant):
             assert not [sq for sq in shut if placement.get(sq) == MI], (side, seed)
 
 
-@pytest.mark.parametrize("variant", ["classic", "first-capture"])
-def test_a_torpedo_boat_shuts_the_boat_gate_when_asked(variant):
-    # The square beside the base outside the harbour wall (d1 for South, e12 for North): only the
-    # enemy's Flying Boat takes the flag from there, or jumping over it from c1 / d12, and no
-    # square lies behind either for our attack. Game 119 of hard v normal (seed 7, ba31c82) was
-    # lost so: an unseen piece walked up the d file to e12 and took the flag. A ship on the gate
-    # shuts both ways (a Flying Boat may jump a Mine, never a ship).
-    rules = ENGINE.rules(variant)
-    for side, gate in ((SOUTH, "d1"), (NORTH, "e12")):
-        assert ai.boat_gates(rules, side) == [rules.names.index(gate)]
-        for seed in range(20):
-            plain = ai.booklet_deployment(rules, side, random.Random(seed))
-            shut = ai.booklet_deployment(rules, side, random.Random(seed), shut_boat_gate=True)
-            assert deployment_problems(rules, side, shut.placement) == []
-            assert dict(shut.placement)[rules.names.index(gate)] == 2, (side, seed)
-            assert plain.placement != shut.placement
-    state = ENGINE.new_game(variant)
-    side = state.to_act()
-    gate = ai.boat_gates(rules, SOUTH if side == "south" else NORTH)[0]
-    assert dict(ai.make_player("hard", side, 3).choose(state, side).placement)[gate] == 2
-
-
-def test_no_boat_gate_without_walls():
-    assert ai.boat_gates(ENGINE.rules("flagship-hunt"), SOUTH) == []
-
-
 def test_the_flagship_hides_behind_a_mine_in_flagship_hunt():
     rules = ENGINE.rules("flagship-hunt")
     for seed in range(10):

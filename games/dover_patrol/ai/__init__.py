@@ -64,7 +64,7 @@ The package, each module readable and testable alone:
 """
 
 from .belief import BehaviourBelief, UniformBelief
-from .deployment import boat_gates, booklet_deployment, harbour_mouth_squares
+from .deployment import booklet_deployment, harbour_mouth_squares
 from .evaluation import (CLOSE_MAX, FULL_HARBOUR, HEM_COUNT, HEM_FLEET, KNOWING, MATERIAL, PRESSING,
                          SCALE, VALUES, WIN_POINTS, Plan, closing, evaluate, hem_weight, hemmed,
                          plan_for, points)
@@ -80,7 +80,7 @@ __all__ = [
     "LAYER", "LEVELS", "MATERIAL", "PLAN_NODES", "PLAN_REACH", "PLAN_SLACK", "PRESSING", "SCALE",
     "SHIPS", "SWEEPER", "TIE", "VALUES", "WAY_SPAN", "WIN_POINTS", "BehaviourBelief", "DoverPlayer", "Plan",
     "UniformBelief",
-    "Ways", "best_next_move", "boat_gates", "booklet_deployment", "carrying_home", "closing", "crew_of",
+    "Ways", "best_next_move", "booklet_deployment", "carrying_home", "closing", "crew_of",
     "evaluate", "harbour_plan", "hem_weight", "hopeless", "hemmed", "is_sharp", "make_believer", "make_player", "make_presser",
     "one_move_values", "plan_for",
     "points", "progress", "sails_off", "stalling", "toward_goal", "two_move_value",

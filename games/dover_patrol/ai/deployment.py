@@ -22,17 +22,7 @@ def harbour_mouth_squares(rules: Rules, side: int) -> frozenset[int]:
                      for sq in (h, n, *rules.steps[n]))
 
 
-def boat_gates(rules: Rules, side: int) -> list[int]:
-    """The squares beside ``side``'s base outside its harbour wall, from which only a Flying
-    Boat (flying over the wall) takes the flag: e12 and d1 in the classic game."""
-    base = rules.bases[side]
-    if base < 0 or not rules.variant.walls:
-        return []
-    return sorted(sq for sq in rules.free_steps[base] if sq not in rules.steps[base])
-
-
-def booklet_deployment(rules: Rules, side: int, rng: random.Random,
-                       shut_boat_gate: bool = False) -> Deploy:
+def booklet_deployment(rules: Rules, side: int, rng: random.Random) -> Deploy:
     """A deployment that follows the booklet's advice, different every game.
 
     Written from South's seat, then turned for North. The advice: a high-numbered ship, a
@@ -41,13 +31,6 @@ def booklet_deployment(rules: Rules, side: int, rng: random.Random,
     the Mines out in front (both are played), never one in our own harbour's mouth; the harbour
     mouth, on the left, watched by a big ship; the Flying Boat kept back. The rest is spread at
     random.
-
-    ``shut_boat_gate``: a Motor Torpedo Boat (else a Destroyer, the two that sink a Flying
-    Boat) on the square outside the harbour wall beside the base (``boat_gates``). Only the
-    enemy's Flying Boat can take the flag from there, or by jumping over it from the square
-    beyond, and nothing of ours can attack it on either (no square lies behind them). A ship
-    there shuts both ways: the Flying Boat may neither land on it nor jump over it. A Mine
-    would not: the Flying Boat jumps Mines.
     """
     main, odd = rules.setup_squares(SOUTH)
     files = rules.files
@@ -102,8 +85,6 @@ def booklet_deployment(rules: Rules, side: int, rng: random.Random,
         # A Submarine, a Destroyer and a Mine Sweeper in harbour (the booklet's principle).
         for kind in (SS, 4, MS):
             put(kind, harbour)
-        if rules.flags and shut_boat_gate:
-            put(2 if left.get(2) else 4, boat_gates(rules, SOUTH))
         if rules.flags and rng.random() < 0.5:
             # A Mine beside the flag, on one of the base's approaches inside the harbour.
             put(MI, [n for n in rules.steps[base] if n in harbour])

@@ -56,13 +56,12 @@ class DoverPlayer:
         self.presses = False     # whether a looming draw makes it press on (sorties.pressed)
         self.beginner: Beginner | None = None   # normal's one-move game (see ``beginner``)
         self.hunts = False       # whether quiet moves go hunting (``hunting``)
-        self.shuts_boat_gate = False   # a Mine deployed on our base's boat gate (``deployment``)
 
     def choose(self, state: DoverState, side: str) -> Any:
         started = time.perf_counter()
         observation = state.observation(side)
         if observation.phase == SETUP:
-            return booklet_deployment(state.rules, SIDE_INDEX[side], self.rng, self.shuts_boat_gate)
+            return booklet_deployment(state.rules, SIDE_INDEX[side], self.rng)
         # From here on, only positions sampled from the observation: never ``state`` itself.
         self.belief.update(observation)
         root = self.belief.sample(state, observation, self.rng)
@@ -239,7 +238,6 @@ def make_player(level: str, side: str, seed: int | None = None, think: float | N
     if level == "normal":   # a beginner's game: see ``beginner``
         player.beginner = Beginner()
     player.hunts = level == "hard"
-    player.shuts_boat_gate = level == "hard"
     return player
 
 
