@@ -1,5 +1,7 @@
 """`navalgames rules naval-blockade` and `navalgames bench naval-blockade` (issue 4)."""
 
+import types
+
 import yaml
 
 from navalgames.__main__ import main
@@ -125,6 +127,23 @@ def test_bench_prints_plies_line_of_fire_and_search_figures(capsys):
     assert "python-chess" in out      # the yardstick's figure, or why there is none
     searched = next(line for line in out.splitlines() if "Blockader search" in line)
     assert float(searched.split(":")[1].split("iterations/s")[0].replace(",", "")) > 0
+
+
+def test_bench_search_leaves_out_a_terrain_where_the_blockader_never_moves(monkeypatch):
+    """The bench draws close-quarters positions until the Blockader is to move: a bounded number
+    of times, so a terrain that never gives one cannot hang it."""
+    import random
+    from games.naval_blockade import cli
+    from games.naval_blockade.rules import playout
+    runners_turn = []
+
+    def always_the_runners(start, rng):
+        runners_turn.append(start)
+        return types.SimpleNamespace(to_act=lambda: "runner")
+
+    monkeypatch.setattr(playout, "close_quarters", always_the_runners)
+    assert cli.measure_search(["a", "b"], random.Random(1), 0.1) == 0.0
+    assert runners_turn == ["a"] * cli.DRAWS_PER_TERRAIN + ["b"] * cli.DRAWS_PER_TERRAIN
 
 
 def test_chance_outcomes_may_be_written_among_the_moves(tmp_path, capsys):
