@@ -33,6 +33,7 @@ WATCH_FALL = 0.6      # ... and the share of that left for each move further the
 WATCH_REACH = 10      # an enemy piece further than this many moves from a gate is no threat yet
 WATCH_OPEN = 0.1      # the share of BASE_WATCH an open gate costs however far the enemy's Flying Boat is
 WATCH_LOST = 2.0      # ... and the most they cost in all: an enemy piece on a gate, the flag as good as gone
+WARY_SHARE = 1 / 3   # the share of an unseen piece's raid the judging side fears (``watch``)
 
 
 
@@ -159,7 +160,7 @@ class Plan(Ways):
         hem, sinking_a_mover = self.hemming(state, side)
         return (MATERIAL * material + self.race(state, side) - crowding + known
                 + PRESSING * forward + self.hunt(state, side, sinking_a_mover) + hem
-                - self.exposure(state, side, wary))
+                - self.watch(state, side, wary))
 
     def way_out(self, state: DoverState, side: int) -> int:
         """How many moves before one more piece steps out of ``side``'s crowded harbour: a piece
@@ -286,6 +287,15 @@ class Plan(Ways):
             if q and state.owner[q] != side and blows_up(r, kind, 1 << state.kind[q]):
                 return True
         return False
+
+    def watch(self, state: DoverState, side: int, wary: bool) -> float:
+        """``exposure`` as the side judging weighs it: WARY_SHARE of the way from the world's own
+        Flying Boat to every piece that may be the boat (counting them all kept our ships on the
+        gates and drew more games against ``easy``)."""
+        plain = self.exposure(state, side)
+        if not wary:
+            return plain
+        return plain + WARY_SHARE * max(0.0, self.exposure(state, side, True) - plain)
 
     def exposure(self, state: DoverState, side: int, wary: bool = False) -> float:
         """What the open gates of ``side``'s base (``gates``) cost while its flag is on it: for
