@@ -60,31 +60,8 @@ def test_an_open_gate_costs_more_the_nearer_the_raider_and_less_with_a_guard_nea
     far, near, at_gate = exposure("e6", "a12"), exposure("e9", "a12"), exposure("e12", "a12")
     assert 0 < far < near < at_gate
     # the raider is three moves from e12: our 5 one or two moves off can shut it first, three not
-    # (from b12 it still shuts d12 first, where the boat would jump from: see below)
-    assert exposure("e9", "d12") < exposure("e9", "c12") < exposure("e9", "b12") < near
+    assert exposure("e9", "d12") < exposure("e9", "c12") < exposure("e9", "b12") == near
     assert exposure("e9", "e12") == 0.0                            # shut: every gate held
-
-
-def test_the_square_beyond_the_boat_gate_is_a_gate_while_the_flying_boat_may_jump_from_it():
-    # The Flying Boat jumps two squares over a wall or a Mine, never over a ship: from d12 over
-    # e12 (and the wall e12|f12) onto the base, where nothing of ours can attack it first (hard v
-    # normal, seed 7, ba31c82, game 113: the boat's jump d12-f12 took the flag). Inside the
-    # harbour, f10 and h12 are such squares only with a Mine on f11 or g12.
-    rules = ENGINE.rules("classic")
-    plan = ai.plan_for(rules)
-    assert names(rules, (sq for sq, *_ in plan.jump_gates[1])) == {"d12", "f10", "h12"}
-    assert ai.plan_for(rules, detailed=False).jump_gates == ((), ())
-
-    def exposure(on_e12: str | None) -> float:
-        position = raid_position("d12", "a12")
-        if on_e12:
-            position["pieces"]["north"]["e12"] = on_e12
-        state = ENGINE.from_position(position)
-        return plan.exposure(state, 1)
-
-    assert exposure(None) == BASE_WATCH * WATCH_LOST     # the boat stands where it jumps from
-    assert exposure("MI") == BASE_WATCH * WATCH_LOST     # it jumps our Mine as well
-    assert exposure("2") == 0.0                          # a ship on e12 shuts both ways in
 
 
 def test_a_raider_stepping_nearer_an_open_gate_is_a_reply_judged_in_full():

@@ -81,33 +81,8 @@ class Plan(Ways):
                                for s in (SOUTH, NORTH))
         self.span = rules.files + rules.ranks
         self.gates = tuple(self._base_gates(s) for s in (SOUTH, NORTH))
-        self.jump_gates = tuple(self._jump_gates(s) for s in (SOUTH, NORTH))
         self.boat_leaps = rules.long_moves.get(FB) == "over-anything"
         self.gate_bits = tuple(sum(1 << sq for sq, _ in gates) for gates in self.gates)
-
-    def _jump_gates(self, side: int) -> tuple[tuple[int, int, bool], ...]:
-        """Where the enemy's Flying Boat jumps onto ``side``'s base in the flag variants with
-        walls, as (square, square jumped over, whether the jump crosses a wall): two from the base
-        in a straight line, over a wall or a Mine, never over a ship. No piece of ours attacks the
-        square beyond the boat gate (d12 beyond e12), so it is a gate too whenever the jump is
-        open. Found in tournament games: with a piece of ours on e12 or not, the Flying Boat
-        jumped from d12 onto the base (hard v normal, seed 7, ba31c82 game 113). Fleet Orders
-        has its own two-square entries (``long_entries``)."""
-        r = self.rules
-        base = r.bases[side]
-        if not (r.flags and r.variant.walls and self.detailed and base >= 0) or r.fleet_orders:
-            return ()
-        return tuple((sq, mid, crosses) for sq in range(r.size) for mid, to, crosses in r.doubles[sq]
-                     if to == base and r.is_base[sq] < 0)
-
-    def watched(self, state: DoverState, side: int) -> list[tuple[int, bool]]:
-        """The gates of ``side``'s base (``gates``) and the Flying Boat's jump squares onto it
-        that are open now (``jump_gates``: nothing to jump over, or a ship in the way, shuts
-        one), each as (square, whether only the Flying Boat can use it)."""
-        board, kind = state.board, state.kind
-        jumps = [(sq, True) for sq, mid, crosses in self.jump_gates[side]
-                 if (crosses and not board[mid]) or (board[mid] and kind[board[mid]] == MI)]
-        return list(self.gates[side]) + jumps if jumps else self.gates[side]
 
     def _base_gates(self, side: int) -> tuple[tuple[int, bool], ...]:
         """The gates of ``side``'s base in the flag variants and Fleet Orders: the squares beside
@@ -325,7 +300,8 @@ class Plan(Ways):
         that much while an enemy piece carries our flag. Else a fleet on three gates of the enemy
         base stood there 200 turns: taking the flag would have ended the enemy's watch over it
         and looked 100 points worse than threatening it."""
-        if not self.gates[side]:
+        gates = self.gates[side]
+        if not gates:
             return 0.0
         if self.rules.flags:   # (in Fleet Orders the base itself is what the enemy wants)
             if state.flag_sq[side] != self.rules.bases[side]:
@@ -340,7 +316,7 @@ class Plan(Ways):
         ships = state.sbb[enemy] & ~state.mines_bb[enemy] & ~boats
         guards = state.sbb[side] & ~state.mines_bb[side]
         total = 0.0
-        for sq, boat_only in self.watched(state, side):
+        for sq, boat_only in gates:
             q = board[sq]
             if q:
                 if owner[q] == enemy and kind[q] != MI and (kind[q] == FB or not boat_only):

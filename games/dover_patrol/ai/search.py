@@ -102,15 +102,16 @@ RAID_REACH = 5   # moves from a gate within which a raider's approach is judged 
 
 def nears_a_gate(state: DoverState, action: Move) -> bool:
     """Whether ``action`` brings a piece nearer to an open gate of the other side's base
-    (``Plan.watched``) while that side's flag is on it, from RAID_REACH moves or fewer: the
+    (``Plan.gates``) while that side's flag is on it, from RAID_REACH moves or fewer: the
     raider's approach that a piece of the other side must answer at once by shutting the gate
     first (further off, judging every approach in full costs more than it shows)."""
     plan = plan_for(state.rules)
     other = 1 - state.turn
-    if not plan.gates[other] or state.flag_sq[other] != state.rules.bases[other]:
+    gates = plan.gates[other]
+    if not gates or state.flag_sq[other] != state.rules.bases[other]:
         return False
     kind = state.kind[state.board[action.frm]]
-    for sq, boat_only in plan.watched(state, other):
+    for sq, boat_only in gates:
         if state.board[sq] or (boat_only and kind != FB):
             continue
         table = plan.free(sq) if kind == FB else plan.walled(sq)
