@@ -1,9 +1,12 @@
 """`navalgames rules naval-blockade` and `navalgames bench naval-blockade` (issue 4)."""
 
+import random
 import types
 
 import yaml
 
+from games.naval_blockade import cli
+from games.naval_blockade.rules import playout
 from navalgames.__main__ import main
 
 from blockade_helpers import position
@@ -132,9 +135,6 @@ def test_bench_prints_plies_line_of_fire_and_search_figures(capsys):
 def test_bench_search_leaves_out_a_terrain_where_the_blockader_never_moves(monkeypatch):
     """The bench draws close-quarters positions until the Blockader is to move: a bounded number
     of times, so a terrain that never gives one cannot hang it."""
-    import random
-    from games.naval_blockade import cli
-    from games.naval_blockade.rules import playout
     runners_turn = []
 
     def always_the_runners(start, rng):
