@@ -11,6 +11,7 @@ from navalgames.ai.mcts import step
 
 from ..rules import FB, DoverState, EndTurn, Move
 from ..rules.model import SIDE_INDEX
+from ..rules.tables import FB_BIT
 from .evaluation import WIN_POINTS, plan_for, points, times_seen
 from .ways import gate_squares, long_entries
 
@@ -110,11 +111,14 @@ def nears_a_gate(state: DoverState, action: Move) -> bool:
     gates = plan.gates[other]
     if not gates or state.flag_sq[other] != state.rules.bases[other]:
         return False
-    kind = state.kind[state.board[action.frm]]
+    mover = state.board[action.frm]
+    # a piece the other side does not know is not the Flying Boat may be it (``Plan.exposure``)
+    boat = state.kind[mover] == FB or bool(state.pub[mover] & state.priv[other][mover] & FB_BIT
+                                           and state.boats_bb[state.turn])
     for sq, boat_only in gates:
-        if state.board[sq] or (boat_only and kind != FB):
+        if state.board[sq] or (boat_only and not boat):
             continue
-        table = plan.free(sq) if kind == FB else plan.walled(sq)
+        table = plan.free(sq) if boat_only or state.kind[mover] == FB else plan.walled(sq)
         if table[action.to] < min(table[action.frm], RAID_REACH):
             return True
     return False
