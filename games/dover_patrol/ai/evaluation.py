@@ -587,11 +587,16 @@ def points(state: DoverState, side: str, detailed: bool = True) -> float:
 
 def may_be_boat(state: DoverState, side: int) -> int:
     """The squares (a bitboard) of the enemy pieces that ``side`` does not know are not the
-    enemy's Flying Boat."""
+    enemy's Flying Boat. Once one is known to be the boat, no other may be (a fleet has one),
+    though what each piece may be still says so: that alone kept all of them suspects in
+    c756f0d, and its games against ``easy`` drew after the boat was shown."""
     pub, known, pos = state.pub, state.priv[side], state.pos
     squares = 0
     for p in state.alive[1 - side]:
-        if pub[p] & known[p] & FB_BIT:
+        could = pub[p] & known[p]
+        if could == FB_BIT:
+            return 1 << pos[p]
+        if could & FB_BIT:
             squares |= 1 << pos[p]
     return squares
 

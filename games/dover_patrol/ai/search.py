@@ -11,8 +11,7 @@ from navalgames.ai.mcts import step
 
 from ..rules import FB, DoverState, EndTurn, Move
 from ..rules.model import SIDE_INDEX
-from ..rules.tables import FB_BIT
-from .evaluation import WIN_POINTS, plan_for, points, times_seen
+from .evaluation import WIN_POINTS, may_be_boat, plan_for, points, times_seen
 from .ways import gate_squares, long_entries
 
 def one_move_values(worlds: list[DoverState], side: str, actions: list,
@@ -113,8 +112,8 @@ def nears_a_gate(state: DoverState, action: Move) -> bool:
         return False
     mover = state.board[action.frm]
     # a piece the other side does not know is not the Flying Boat may be it (``Plan.exposure``)
-    boat = state.kind[mover] == FB or bool(state.pub[mover] & state.priv[other][mover] & FB_BIT
-                                           and state.boats_bb[state.turn])
+    boat = state.kind[mover] == FB or bool(state.boats_bb[state.turn]
+                                           and may_be_boat(state, other) >> action.frm & 1)
     for sq, boat_only in gates:
         if state.board[sq] or (boat_only and not boat):
             continue
