@@ -100,64 +100,6 @@ def test_hard_shuts_its_gate_before_a_flying_boat_raid_arrives(seed):
         assert state.flag_sq[1] == state.rules.bases[1], "the raider took North's flag"
 
 
-def unseen_raid_position(raider: str = "e6", boat: str = "e6") -> dict:
-    """``raid_position`` with every South piece unseen, the Flying Boat on ``boat`` and, when
-    they differ, a 3 on ``raider`` (the boat's square taken by the 3)."""
-    data = raid_position(raider)
-    south = data["pieces"]["south"]
-    south[raider], south[boat] = "3", "FB"
-    data["revealed"] = {}
-    data["moved"]["south"] = [raider, boat, "a5"]
-    return data
-
-
-def test_the_watch_counts_every_piece_that_may_be_the_flying_boat_as_it():
-    # Games 119 and 129 of ba31c82 against normal (seed 7): an unseen piece walked up to e12 and
-    # took North's flag. The worlds dealt the boat to one of a dozen unseen pieces, so the watch
-    # saw the raider as the boat in hardly any of them; judged from what North knows, any unseen
-    # piece may be the boat.
-    def exposure(raider: str, wary: bool, shown: bool = False) -> float:
-        data = unseen_raid_position(raider, boat="a1")
-        if shown:
-            data["revealed"] = {"south": [raider]}
-        state = ENGINE.from_position(data)
-        return ai.plan_for(state.rules).exposure(state, 1, wary)
-
-    far, near = exposure("e6", True), exposure("e9", True)
-    assert far < near
-    assert near > exposure("e9", False)                  # the world's boat is far off on a1
-    assert exposure("e9", True, shown=True) == exposure("e9", False)   # a known 3: no boat
-    state = ENGINE.from_position(unseen_raid_position("e9", boat="a1"))
-    assert ai.points(state, NORTH) < ai.points(ENGINE.from_position(unseen_raid_position("e6", boat="a1")), NORTH)
-
-
-def test_once_the_flying_boat_is_known_no_other_piece_is_taken_for_it():
-    # A fleet has one Flying Boat. c756f0d went on counting every unseen piece as the boat after
-    # easy's had been shown (seed 7, game 94), and drew games against easy that ba31c82 won.
-    data = unseen_raid_position("e9", boat="a1")
-    data["revealed"] = {"south": ["a1"]}
-    state = ENGINE.from_position(data)
-    assert ai.evaluation.may_be_boat(state, 1) == 1 << state.rules.names.index("a1")
-    plan = ai.plan_for(state.rules)
-    assert plan.exposure(state, 1, True) == plan.exposure(state, 1, False)
-    state.apply(next(a for a in state.legal_actions() if str(a) == "a12-b12"))
-    assert not ai.is_sharp(state, next(a for a in state.legal_actions() if str(a) == "e9-e10"))
-
-
-def test_an_unseen_piece_stepping_nearer_the_boat_s_gate_is_a_reply_judged_in_full():
-    # In a world the unseen raider is any kind; North does not know it is not the boat.
-    state = ENGINE.from_position(unseen_raid_position("e9", boat="a1"))
-    state.apply(next(a for a in state.legal_actions() if str(a) == "a12-b12"))
-    moves = {str(a): a for a in state.legal_actions()}
-    assert ai.is_sharp(state, moves["e9-e10"])        # the 3 on e9, two moves from e12
-    assert not ai.is_sharp(state, moves["e9-e8"])     # away from it
-    shown = unseen_raid_position("e9", boat="a1")
-    shown["revealed"] = {"south": ["e9"]}
-    state = ENGINE.from_position(shown)
-    state.apply(next(a for a in state.legal_actions() if str(a) == "a12-b12"))
-    assert not ai.is_sharp(state, next(a for a in state.legal_actions() if str(a) == "e9-e10"))
-
-
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_hard_takes_the_enemy_flag_instead_of_standing_on_the_gates_of_its_base(seed):
     # Game 58 of `--a hard --b easy --seed 7` at 142b570 (hard is South), drawn by quiet turns at

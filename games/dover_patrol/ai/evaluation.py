@@ -11,7 +11,7 @@ from navalgames.ai.mcts import outcome_value
 
 from ..rules import FB, MI, ML, MS, NORTH, SOUTH, SS, DoverState
 from ..rules.model import SIDE_INDEX
-from ..rules.tables import ATTACKER_WINS, FB_BIT, Rules
+from ..rules.tables import ATTACKER_WINS, Rules
 from .ways import FAR, WAY_SPAN, Ways, blows_up, crew_of, gate_squares, long_entries
 
 #: what a piece is worth to its fleet (valued ships by value; the specialists by their duties)
@@ -101,10 +101,8 @@ class Plan(Ways):
         return tuple(gates + [(sq, True) for sq, *_ in long_entries(r, side)])
 
 
-    def score(self, state: DoverState, side: int, wary: bool = False) -> float:
-        """Points for ``side``: half its material plus its progress toward winning. ``wary``:
-        ``side`` is the one judging, and watches its base for every piece it does not know is
-        not the enemy's Flying Boat (``exposure``)."""
+    def score(self, state: DoverState, side: int) -> float:
+        """Points for ``side``: half its material plus its progress toward winning."""
         values, kind, pos = self.values, state.kind, state.pos
         if not self.detailed:
             material = 0.0
@@ -159,7 +157,7 @@ class Plan(Ways):
         hem, sinking_a_mover = self.hemming(state, side)
         return (MATERIAL * material + self.race(state, side) - crowding + known
                 + PRESSING * forward + self.hunt(state, side, sinking_a_mover) + hem
-                - self.exposure(state, side, wary))
+                - self.exposure(state, side))
 
     def way_out(self, state: DoverState, side: int) -> int:
         """How many moves before one more piece steps out of ``side``'s crowded harbour: a piece
@@ -287,7 +285,7 @@ class Plan(Ways):
                 return True
         return False
 
-    def exposure(self, state: DoverState, side: int, wary: bool = False) -> float:
+    def exposure(self, state: DoverState, side: int) -> float:
         """What the open gates of ``side``'s base (``gates``) cost while its flag is on it: for
         each gate not held by a piece of ours, BASE_WATCH (twice that with an enemy piece on it)
         falling by WATCH_FALL for every move the nearest enemy piece that could use it still
@@ -301,14 +299,7 @@ class Plan(Ways):
         The flag is lost only once: the cost is at most WATCH_LOST (an enemy piece on a gate), and
         that much while an enemy piece carries our flag. Else a fleet on three gates of the enemy
         base stood there 200 turns: taking the flag would have ended the enemy's watch over it
-        and looked 100 points worse than threatening it.
-
-        ``wary``: while the enemy has its Flying Boat, any enemy piece that ``side`` does not know
-        is not the boat may use the gates only the boat can. A world deals the boat to one of a
-        dozen unseen pieces, so a raider walking up to our wall was the boat in hardly any world,
-        and the boat took the flag from outside the wall (hard v normal, seed 7, ba31c82 games
-        119 and 129). The enemy's own watch keeps the world's boat: it judges our pieces by what
-        it has seen of them, which a world does not hold."""
+        and looked 100 points worse than threatening it."""
         gates = self.gates[side]
         if not gates:
             return 0.0
@@ -323,8 +314,6 @@ class Plan(Ways):
         enemy = 1 - side
         boats = state.boats_bb[enemy]
         ships = state.sbb[enemy] & ~state.mines_bb[enemy] & ~boats
-        if wary and boats:
-            boats = may_be_boat(state, side)
         guards = state.sbb[side] & ~state.mines_bb[side]
         total = 0.0
         for sq, boat_only in gates:
@@ -571,7 +560,7 @@ def points(state: DoverState, side: str, detailed: bool = True) -> float:
         return WIN_POINTS if winner == side else -WIN_POINTS
     plan = plan_for(state.rules, detailed)
     me = SIDE_INDEX[side]
-    diff = plan.score(state, me, wary=True) - plan.score(state, 1 - me)
+    diff = plan.score(state, me) - plan.score(state, 1 - me)
     # A draw that looms makes a lead worth less: for want of action (turns without a piece
     # removed), or by repetition (this very position seen before). So the side ahead presses on
     # and varies its play, and the side behind is glad to mark time.
@@ -583,22 +572,6 @@ def points(state: DoverState, side: str, detailed: bool = True) -> float:
         if seen > 1:
             diff *= max(0.0, 1.0 - 0.6 * (seen - 1) / max(1, state.rules.repetition_draw - 1))
     return diff
-
-
-def may_be_boat(state: DoverState, side: int) -> int:
-    """The squares (a bitboard) of the enemy pieces that ``side`` does not know are not the
-    enemy's Flying Boat. Once one is known to be the boat, no other may be (a fleet has one),
-    though what each piece may be still says so: that alone kept all of them suspects in
-    c756f0d, and its games against ``easy`` drew after the boat was shown."""
-    pub, known, pos = state.pub, state.priv[side], state.pos
-    squares = 0
-    for p in state.alive[1 - side]:
-        could = pub[p] & known[p]
-        if could == FB_BIT:
-            return 1 << pos[p]
-        if could & FB_BIT:
-            squares |= 1 << pos[p]
-    return squares
 
 
 def times_seen(state: DoverState) -> int:

@@ -11,7 +11,7 @@ from navalgames.ai.mcts import step
 
 from ..rules import FB, DoverState, EndTurn, Move
 from ..rules.model import SIDE_INDEX
-from .evaluation import WIN_POINTS, may_be_boat, plan_for, points, times_seen
+from .evaluation import WIN_POINTS, plan_for, points, times_seen
 from .ways import gate_squares, long_entries
 
 def one_move_values(worlds: list[DoverState], side: str, actions: list,
@@ -110,14 +110,11 @@ def nears_a_gate(state: DoverState, action: Move) -> bool:
     gates = plan.gates[other]
     if not gates or state.flag_sq[other] != state.rules.bases[other]:
         return False
-    mover = state.board[action.frm]
-    # a piece the other side does not know is not the Flying Boat may be it (``Plan.exposure``)
-    boat = state.kind[mover] == FB or bool(state.boats_bb[state.turn]
-                                           and may_be_boat(state, other) >> action.frm & 1)
+    kind = state.kind[state.board[action.frm]]
     for sq, boat_only in gates:
-        if state.board[sq] or (boat_only and not boat):
+        if state.board[sq] or (boat_only and kind != FB):
             continue
-        table = plan.free(sq) if boat_only or state.kind[mover] == FB else plan.walled(sq)
+        table = plan.free(sq) if kind == FB else plan.walled(sq)
         if table[action.to] < min(table[action.frm], RAID_REACH):
             return True
     return False
