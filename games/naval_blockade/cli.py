@@ -256,7 +256,11 @@ def bench_command(argv: list[str]) -> int:
           f"({blocked * 100 / max(checks, 1):.1f}% of random pairs blocked)")
     against = f" ({searched * 1000 / yardstick.rate:.0f} in the time of 1,000 python-chess plies)" \
         if yardstick.rate else ""
-    print(f"  hard's Blockader search, close quarters: {searched:12,.0f} iterations/s{against}")
+    if searched:
+        print(f"  hard's Blockader search, close quarters: {searched:12,.0f} iterations/s{against}")
+    else:
+        print("  hard's Blockader search, close quarters: not measured (no terrain of this seed "
+              f"reached the Blockader's move in {DRAWS_PER_TERRAIN} draws)")
     print(yardstick.summary())
     return 0
 

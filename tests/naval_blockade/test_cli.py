@@ -146,6 +146,13 @@ def test_bench_search_leaves_out_a_terrain_where_the_blockader_never_moves(monke
     assert runners_turn == ["a"] * cli.DRAWS_PER_TERRAIN + ["b"] * cli.DRAWS_PER_TERRAIN
 
 
+def test_bench_says_why_the_search_went_unmeasured(monkeypatch, capsys):
+    monkeypatch.setattr(cli, "measure_search", lambda *args: 0.0)
+    status, out, _ = run(capsys, "bench", "naval-blockade", "--seconds", "0.3", "--terrains", "1")
+    searched = next(line for line in out.splitlines() if "Blockader search" in line)
+    assert status == 0 and "not measured" in searched and "iterations/s" not in searched
+
+
 def test_chance_outcomes_may_be_written_among_the_moves(tmp_path, capsys):
     path = write(tmp_path, position("l6 N", "l13 S", to_move="blockader"))
     status, out, _ = run(capsys, "rules", "naval-blockade", path, "--moves", "ahead", "D4", "port")
