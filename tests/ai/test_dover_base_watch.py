@@ -64,23 +64,6 @@ def test_an_open_gate_costs_more_the_nearer_the_raider_and_less_with_a_guard_nea
     assert exposure("e9", "e12") == 0.0                            # shut: every gate held
 
 
-def test_a_guard_shuts_the_boat_s_gate_only_while_no_piece_that_sinks_it_comes_near():
-    # In 6 of ba31c82's 14 losses to normal (seed 7: games 75, 94, 113, 132, 161 and 169), an
-    # enemy piece arriving on the square beside our guard of e12 (or d1) sank it, and the Flying
-    # Boat behind took the flag two to six plies later.
-    def exposure(attacker: str | None, at: str = "e9", boat: str = "d10") -> float:
-        data = raid_position(boat, guard="e12")
-        if attacker:
-            data["pieces"]["south"][at] = attacker
-        state = ENGINE.from_position(data)
-        return ai.plan_for(state.rules).exposure(state, 1)
-
-    assert exposure(None) == exposure("3") == 0.0          # nothing near that sinks a 5
-    assert exposure("6", "e10") > exposure("6", "e9") > exposure("6", "e7") > 0.0
-    assert exposure("6", "e10") == exposure("SS", "e10")    # a Submarine sinks a 5 as well
-    assert exposure("6", "e10", boat="a6") == 0.0           # the boat too far off to follow
-
-
 def test_a_raider_stepping_nearer_an_open_gate_is_a_reply_judged_in_full():
     state = ENGINE.from_position(raid_position("e9", "a12"))
     state.apply(next(a for a in state.legal_actions() if str(a) == "a12-b12"))

@@ -81,9 +81,6 @@ class Plan(Ways):
                                for s in (SOUTH, NORTH))
         self.span = rules.files + rules.ranks
         self.gates = tuple(self._base_gates(s) for s in (SOUTH, NORTH))
-        # for each side, its gates' squares -> the squares an enemy piece attacks a guard there from
-        self.attacked_from = tuple({sq: tuple(c for c in range(rules.size) if sq in rules.contact[1 - s][c])
-                                    for sq, _ in self.gates[s]} for s in (SOUTH, NORTH))
         self.boat_leaps = rules.long_moves.get(FB) == "over-anything"
         self.gate_bits = tuple(sum(1 << sq for sq, _ in gates) for gates in self.gates)
 
@@ -322,11 +319,8 @@ class Plan(Ways):
         for sq, boat_only in gates:
             q = board[sq]
             if q:
-                if owner[q] == enemy:
-                    if kind[q] != MI and (kind[q] == FB or not boat_only):
-                        total += WATCH_LOST
-                elif boat_only and boats and kind[q] != MI and not self.boat_leaps:
-                    total += self.held_gate(state, sq, q, boats, guards)
+                if owner[q] == enemy and kind[q] != MI and (kind[q] == FB or not boat_only):
+                    total += WATCH_LOST
                 continue
             if not boats and (boat_only or not ships):
                 continue   # nothing of the enemy's could ever use it
@@ -343,33 +337,6 @@ class Plan(Ways):
                     threat *= 0.5 ** (raider - guard)
             total += threat
         return BASE_WATCH * min(total, WATCH_LOST)
-
-    def held_gate(self, state: DoverState, sq: int, guard: int, boats: int, guards: int) -> float:
-        """What the Flying Boat's gate ``sq``, held by our ``guard``, costs: it is shut only while
-        the guard stands. An enemy piece that sinks it, arriving on a square it is attacked from,
-        opens the gate to a boat close behind: counted as an open gate with the sinker's moves
-        added to the boat's. In 6 of the 14 games ba31c82 lost to ``normal`` (seed 7), a piece
-        sank the guard on e12 or d1 and the boat took the flag two to six plies later."""
-        enemy = 1 - state.owner[guard]
-        raider = self.moves_to(state, sq, boats, True)
-        if raider >= WATCH_REACH - 1:
-            return 0.0
-        beaters, kind, pos = self.beaters[state.kind[guard]], state.kind, state.pos
-        sinkers = 0
-        for p in state.alive[enemy]:
-            if kind[p] in beaters:
-                sinkers |= 1 << pos[p]
-        sinker = min((self.moves_to(state, c, sinkers, False, WATCH_REACH - raider)
-                      for c in self.attacked_from[state.owner[guard]][sq] if not state.board[c]),
-                     default=FAR)
-        moves = sinker + raider
-        if moves >= WATCH_REACH:
-            return 0.0
-        threat = WATCH_FALL ** (moves - 1)
-        relief = self.moves_to(state, sq, guards & ~(1 << sq), False, moves)
-        if relief < moves:
-            threat *= 0.5 ** (moves - relief)
-        return threat
 
     def moves_to(self, state: DoverState, sq: int, pieces: int, boat: bool,
                  reach: int = WATCH_REACH) -> int:
