@@ -17,7 +17,7 @@ its best.
 
 from __future__ import annotations
 
-from ..rules import FB, DoverState
+from ..rules import DoverState
 from ..rules.tables import ATTACKER_WINS, BOTH_SUNK, DEFENDER_WINS
 from .belief import kind_odds
 from .evaluation import MATERIAL, known_worth, plan_for
@@ -29,13 +29,12 @@ SHORTLIST = 4     # the best few by the plain count of moves get their way worke
 
 
 def attack_gain(world: DoverState, hunter: int, odds: list[float], unknown: bool,
-                bonus: float = 0.0, boat_bonus: float = 0.0) -> float:
+                bonus: float = 0.0) -> float:
     """What ``hunter`` attacking a piece whose kind has the chances ``odds`` is worth, in the
     evaluation's points: the material won or lost (MATERIAL a point of value) and, for a piece not
     yet known, what seeing it is worth (``evaluation.known_worth``); our piece, once seen, tells the
     enemy as much; ``bonus`` on top for sinking it (a piece that can move, while hemming the
-    enemy in counts: ``Plan.hemming``), and ``boat_bonus`` for sinking the Flying Boat (the watch
-    over our base that it ends). (What the evaluation also loses with a known piece sunk, knowing it, it gets
+    enemy in counts: ``Plan.hemming``). (What the evaluation also loses with a known piece sunk, knowing it, it gets
     back in the hunting and the race: on a test position it put a 7 sinking a known 5 at 1.7
     points over stepping beside it.)"""
     rules, values = world.rules, plan_for(world.rules).values
@@ -48,13 +47,12 @@ def attack_gain(world: DoverState, hunter: int, odds: list[float], unknown: bool
             continue
         knowing = known_worth(values[k])
         outcome = rules.result[kh][k]
-        extra = bonus + (boat_bonus if k == FB else 0.0)
         if outcome == ATTACKER_WINS:
-            value = MATERIAL * values[k] - shown + extra
+            value = MATERIAL * values[k] - shown + bonus
         elif outcome == DEFENDER_WINS:
             value = (knowing if unknown else 0.0) - MATERIAL * mine
         elif outcome == BOTH_SUNK:
-            value = MATERIAL * (values[k] - mine) + extra
+            value = MATERIAL * (values[k] - mine) + bonus
         else:   # nothing happens: both are shown
             value = (knowing if unknown else 0.0) - shown
         gain += chance * value
@@ -82,9 +80,6 @@ def hunts(world: DoverState, me: int) -> list[tuple[int, int, int]]:
     open_ = plan.open_water(world)
     found = []   # (gain per move, gain, our piece, enemy piece)
     mover_bonus = plan.hemming(world, me)[1]
-    # the enemy's Flying Boat near our base: sinking it ends the watch (13 of ba31c82's 14 losses
-    # to normal were its raids, and only a 4 sinks it)
-    boat_bonus = plan.exposure(world, me) if world.boats_bb[enemy] else 0.0
     for e in world.alive[enemy]:
         bonus = mover_bonus if mover_bonus and plan.can_move(world, e) else 0.0
         a = attack_square(world, me, pos[e])
@@ -104,7 +99,7 @@ def hunts(world: DoverState, me: int) -> list[tuple[int, int, int]]:
                 p = board[low.bit_length() - 1]
                 key = (kind[p], world.pub[p] == 1 << kind[p])
                 if key not in gains:
-                    gains[key] = attack_gain(world, p, row, e in odds, bonus, boat_bonus)
+                    gains[key] = attack_gain(world, p, row, e in odds, bonus)
                 gain = gains[key]
                 if gain >= MIN_GAIN:
                     found.append((gain / (moves + SETUP), gain, p, e))
