@@ -254,9 +254,9 @@ def bench_command(argv: list[str]) -> int:
     print(f"  line of fire, cached (in play):        {cached:12,.0f} checks/s")
     print(f"  line of fire, fresh shapely geometry:  {fresh:12,.0f} checks/s "
           f"({blocked * 100 / max(checks, 1):.1f}% of random pairs blocked)")
-    against = f" ({searched * 1000 / yardstick.rate:.0f} in the time of 1,000 python-chess plies)" \
-        if yardstick.rate else ""
     if searched:
+        against = f" ({searched * 1000 / yardstick.rate:.0f} in the time of 1,000 python-chess plies)" \
+            if yardstick.rate else ""
         print(f"  hard's Blockader search, close quarters: {searched:12,.0f} iterations/s{against}")
     else:
         print("  hard's Blockader search, close quarters: not measured (no terrain of this seed "
