@@ -11,8 +11,8 @@ from ..rules.tables import ATTACKER_WINS, BOTH_SUNK, DEFENDER_WINS
 from .belief import kind_odds
 from .evaluation import plan_for
 from .hunting import attack_gain
-from .sorties import attack_square, known_mask
-from .ways import blows_up
+from .sorties import attack_square, blockers_downhill, known_mask
+from .ways import blows_up, crew_of
 
 PLAN_REACH = 8      # the carrier must be this few moves from home before the harbour is planned
 PLAN_SLACK = 8.0    # points a planned harbour move may look worse than the best (not a lost carrier)
@@ -46,6 +46,19 @@ def homecoming(state: DoverState, me: int) -> int:
     if prize and state.owner[prize] == me and state.flag_sq[me] == r.bases[me]:
         return prize
     return 0
+
+
+def carrier_blockers(state: DoverState, me: int) -> set[int]:
+    """The squares of the enemy pieces on the way home of our flag carrier (``homecoming``), as
+    its own crew goes past our Mines: the pieces a hunt must clear for it. Found in quiet-turn
+    draws against ``normal``: a carrier holding the enemy flag stood for 200 turns behind an
+    enemy Mine Layer (which only a 4 sinks) while our 4s shuffled far off."""
+    carrier = homecoming(state, me)
+    if not carrier:
+        return set()
+    home = state.rules.bases[me]
+    table = plan_for(state.rules).way(state, me, home, crew_of(state.kind[carrier]), solid_mines=True)
+    return blockers_downhill(state, me, state.pos[carrier], home, table)
 
 
 def harbour_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
