@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import heapq
 
-from ..rules import FB, Attack, DoverState, Move
+from ..rules import FB, MI, ML, Attack, DoverState, Move
 from ..rules.tables import ATTACKER_WINS, BOTH_SUNK, DEFENDER_WINS
 from .belief import kind_odds
 from .evaluation import plan_for
@@ -108,17 +108,23 @@ def clearing_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
     if found is None:
         return None
     start, area, home, _ = found
-    if home[start] > PLAN_REACH:
-        return None   # far from home the harbour planner runs out of positions, not of ways
     r, plan = state.rules, plan_for(state.rules)
     kind, pos = state.kind, state.pos
+    near = plan.walled(r.bases[me])   # (the area reaches further: it holds these squares)
+    if home[start] > PLAN_REACH:
+        # far from home the harbour planner runs out of positions, not of ways: only the pieces
+        # on the carrier's way home, with the whole board to slide over
+        blockers = carrier_blockers(state, me)
+        wanted = lambda e: pos[e] in blockers
+        area = ((1 << r.size) - 1) & ~state.mines_bb[me] & ~(1 << r.bases[me]) & ~mined(state, me, blockers)
+    else:
+        wanted = lambda e: near[pos[e]] <= CLEAR_NEAR   # in or at our harbour's mouth
     open_ = area & ~state.sbb[1 - me]
     odds = kind_odds(state, me)
-    near = plan.walled(r.bases[me])   # (the area reaches further: it holds these squares)
     options = []
     for e in state.alive[1 - me]:
-        if near[pos[e]] > CLEAR_NEAR:
-            continue   # not in or at our harbour's mouth
+        if not wanted(e):
+            continue
         goal = attack_square(state, me, pos[e])
         if goal < 0 or not open_ >> goal & 1:
             continue
@@ -143,6 +149,18 @@ def clearing_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
         if first is not None or budget <= 0:
             return first
     return None
+
+
+def mined(state: DoverState, me: int, spared: set[int]) -> int:
+    """The squares (a bitboard) where a piece of ours would arrive facing an enemy piece that
+    may be a Mine or a Mine Layer, other than those on the squares ``spared``: a way across the
+    board must not lead through them (the arrival attacks it, and only a 4 or a Mine Sweeper
+    survives one of the two)."""
+    board, contact = state.board, state.rules.contact[me]
+    risky = (1 << MI) | (1 << ML)
+    faced = {sq for sq, q in enumerate(board) if q and state.owner[q] != me and sq not in spared
+             and known_mask(state, me, q) & risky}
+    return sum(1 << sq for sq in range(state.rules.size) if faced.intersection(contact[sq]))
 
 
 def harbour_area(state: DoverState, me: int) -> tuple[int, int, list[int], bool] | None:
