@@ -115,7 +115,7 @@ def hunts(world: DoverState, me: int, blockers: set[int] = frozenset()) -> list[
     found.sort(key=lambda f: (-f[0], pos[f[2]], pos[f[3]]))
     ranked = []
     for _, gain, p, e in found[:2 * SHORTLIST]:
-        way = errand(world, me, p, pos[e])
+        way = errand(world, me, p, pos[e], make_room=True)
         if way is not None:
             ranked.append((-gain / (way[0] + SETUP), pos[p], pos[e], way[1]))
     ranked.sort()

@@ -62,12 +62,15 @@ def attack_square(state: DoverState, me: int, target: int) -> int:
     return -1
 
 
-def errand(state: DoverState, me: int, piece: int, target: int) -> tuple[int, tuple[int, int, int]] | None:
+def errand(state: DoverState, me: int, piece: int, target: int,
+           make_room: bool = False) -> tuple[int, tuple[int, int, int]] | None:
     """The length and the first move (from, to, attacked square or -1) of the shortest way for
     ``piece`` to arrive where it attacks ``target``, over empty squares, never arriving where a
     piece that may be an enemy Mine or Mine Layer would blow it up; None if there is none. When
     one of our pieces stands on that square (a Mine Layer, which attacks nothing), it steps aside
-    first; when ``piece`` stands there boxed in by ours, one of them makes room."""
+    first; when ``piece`` stands there boxed in by ours, one of them makes room, and with
+    ``make_room`` also when ours box it in anywhere (hard's hunts: a 4 stood boxed in at home
+    behind its own Mine Sweeper while the way home of our flag carrier waited for it)."""
     r = state.rules
     goal = attack_square(state, me, target)
     if goal < 0:
@@ -111,7 +114,7 @@ def errand(state: DoverState, me: int, piece: int, target: int) -> tuple[int, tu
         return None
 
     found = walk()
-    if found is not None:
+    if found is not None or not (make_room or goal == start):
         return found
     # boxed in by ours (where it attacks from, or in a packed harbour): a piece of ours beside
     # it makes room first, one or two moves out of the way
