@@ -25,7 +25,6 @@ from .sorties import attack_square, errand
 
 SETUP = 2.0       # moves counted on top of each way: a near attack is not worth a far one's gain
 MIN_GAIN = 0.3    # points an attack must be worth, over what the prey may be, to go hunting
-CLEARING = 12.0   # points on top for sinking a piece that blocks our flag carrier's way home
 SHORTLIST = 4     # the best few by the plain count of moves get their way worked out in full
 
 
@@ -60,14 +59,12 @@ def attack_gain(world: DoverState, hunter: int, odds: list[float], unknown: bool
     return gain
 
 
-def hunts(world: DoverState, me: int, blockers: set[int] = frozenset()) -> list[tuple[int, int, int]]:
+def hunts(world: DoverState, me: int) -> list[tuple[int, int, int]]:
     """The first moves (from, to, attacked square or -1) of the attacks worth most per move of
     the way, best first (at most SHORTLIST, each worth MIN_GAIN at least). Read from one world
     sampled for side ``me``: the prey's kinds through what ``me`` knows of them (``kind_odds``),
     and only whether hemming the enemy in counts, and which of its pieces can move, as that
-    world deals out its Mines. Sinking a piece on one of the squares ``blockers`` (those on our
-    flag carrier's way home: ``plans.carrier_blockers``) is worth CLEARING more: it opens the way
-    to a win."""
+    world deals out its Mines."""
     rules = world.rules
     plan = plan_for(rules)
     enemy = 1 - me
@@ -85,8 +82,6 @@ def hunts(world: DoverState, me: int, blockers: set[int] = frozenset()) -> list[
     mover_bonus = plan.hemming(world, me)[1]
     for e in world.alive[enemy]:
         bonus = mover_bonus if mover_bonus and plan.can_move(world, e) else 0.0
-        if pos[e] in blockers:
-            bonus += CLEARING
         a = attack_square(world, me, pos[e])
         if a < 0 or blocked >> a & 1:
             continue
@@ -96,11 +91,7 @@ def hunts(world: DoverState, me: int, blockers: set[int] = frozenset()) -> list[
             row[kind[e]] = 1.0
         gains: dict[tuple[int, bool], float] = {}   # by the kind of our piece, and if it is shown
         ways = [(2, hunters & (1 << a))]   # one of ours on the square: off and back
-        if pos[e] in blockers:   # every hunter, even one our own pieces must make room for
-            far = plan.walled(a)
-            ways += [(far[sq], 1 << sq) for sq in range(rules.size) if hunters >> sq & 1 and sq != a]
-        else:
-            ways += [(moves, ring & hunters) for moves, ring in enumerate(plan.rings(a, open_), 1)]
+        ways += [(moves, ring & hunters) for moves, ring in enumerate(plan.rings(a, open_), 1)]
         for moves, bits in ways:
             while bits:
                 low = bits & -bits
@@ -115,7 +106,7 @@ def hunts(world: DoverState, me: int, blockers: set[int] = frozenset()) -> list[
     found.sort(key=lambda f: (-f[0], pos[f[2]], pos[f[3]]))
     ranked = []
     for _, gain, p, e in found[:2 * SHORTLIST]:
-        way = errand(world, me, p, pos[e], make_room=True)
+        way = errand(world, me, p, pos[e])
         if way is not None:
             ranked.append((-gain / (way[0] + SETUP), pos[p], pos[e], way[1]))
     ranked.sort()

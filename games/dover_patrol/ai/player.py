@@ -14,7 +14,7 @@ from .belief import BehaviourBelief, UniformBelief
 from .deployment import booklet_deployment
 from .evaluation import goes_back
 from .hunting import hunts
-from .plans import PLAN_SLACK, carrier_blockers, clearing_plan, harbour_plan, hopeless, toward_goal
+from .plans import PLAN_SLACK, clearing_plan, harbour_plan, hopeless, toward_goal
 from .search import (RISK_WORLDS, flagship_risk, flagship_square, one_move_values,
                      risks_flagship, sails_off, stalling, two_move_value)
 from .sorties import errand_slack, pressed
@@ -130,8 +130,7 @@ class DoverPlayer:
             return None   # orders by the turn, or a Flagship whose every risk is weighed apart
         moves = {action.key: action for action in actions if isinstance(action, Move)}
         searched = {action.key: value for value, _, action in scored if isinstance(action, Move)}
-        me = SIDE_INDEX[side]
-        for key in hunts(root, me, carrier_blockers(root, me)):
+        for key in hunts(root, SIDE_INDEX[side]):
             if key not in moves or moves[key].attack < 0 and goes_back(root, moves[key]):
                 continue   # a hunter walking back and forth round a blocker makes no progress
             value = searched.get(key)

@@ -62,15 +62,12 @@ def attack_square(state: DoverState, me: int, target: int) -> int:
     return -1
 
 
-def errand(state: DoverState, me: int, piece: int, target: int,
-           make_room: bool = False) -> tuple[int, tuple[int, int, int]] | None:
+def errand(state: DoverState, me: int, piece: int, target: int) -> tuple[int, tuple[int, int, int]] | None:
     """The length and the first move (from, to, attacked square or -1) of the shortest way for
     ``piece`` to arrive where it attacks ``target``, over empty squares, never arriving where a
     piece that may be an enemy Mine or Mine Layer would blow it up; None if there is none. When
     one of our pieces stands on that square (a Mine Layer, which attacks nothing), it steps aside
-    first; when ``piece`` stands there boxed in by ours, one of them makes room, and with
-    ``make_room`` also when ours box it in anywhere (hard's hunts: a 4 stood boxed in at home
-    behind its own Mine Sweeper while the way home of our flag carrier waited for it)."""
+    first; when ``piece`` stands there boxed in by ours, one of them makes room."""
     r = state.rules
     goal = attack_square(state, me, target)
     if goal < 0:
@@ -88,51 +85,32 @@ def errand(state: DoverState, me: int, piece: int, target: int,
     blocker = board[goal] if goal != start else 0
     if blocker and (owner[blocker] != me or state.kind[blocker] == MI):
         return None
-
-    def walk(freed: int = -1, taken: int = -1) -> tuple[int, tuple[int, int, int]] | None:
-        """The breadth-first way, with one piece of ours moved from ``freed`` to ``taken``."""
-        first: dict[int, tuple[int, int, int]] = {}   # square reached -> the first move towards it
-        depth = {start: 0}
-        todo = deque([start])
-        while todo:
-            sq = todo.popleft()
-            if depth[sq] >= SEARCH_DEPTH:
-                continue
-            for to in r.steps[sq]:
-                if to == goal and (sq != start or to != start):
-                    if blocker:   # our own piece stands where the attack comes from: it steps aside
-                        aside = next((n for n in r.steps[goal] if not board[n] and r.is_base[n] < 0
-                                      and n != sq and safe(n, state.kind[blocker])), -1)
-                        return (depth[sq] + 2, (goal, aside, -1)) if aside >= 0 else None
-                    return depth[sq] + 1, first.get(sq, (start, to, target))
-                if to in depth or (board[to] and to != freed) or to == taken \
-                        or r.is_base[to] >= 0 or not safe(to):
-                    continue
-                depth[to] = depth[sq] + 1
-                first[to] = first.get(sq, (start, to, -1))
-                todo.append(to)
-        return None
-
-    found = walk()
-    if found is not None or not (make_room or goal == start):
-        return found
-    # boxed in by ours (where it attacks from, or in a packed harbour): a piece of ours beside
-    # it makes room first, one or two moves out of the way
-    for n in r.steps[start]:
-        q = board[n]
-        if not (q and owner[q] == me and state.kind[q] != MI):
+    first: dict[int, tuple[int, int, int]] = {}   # square reached -> the first move towards it
+    depth = {start: 0}
+    todo = deque([start])
+    while todo:
+        sq = todo.popleft()
+        if depth[sq] >= SEARCH_DEPTH:
             continue
-
-        def room(sq: int) -> bool:
-            return sq not in (start, n) and not board[sq] and r.is_base[sq] < 0 and safe(sq, state.kind[q])
-
-        for m in filter(room, r.steps[n]):
-            if goal == start:
-                return 3, (n, m, -1)
-            for aside, moves in [(m, 1)] + [(m2, 2) for m2 in filter(room, r.steps[m])]:
-                found = walk(n, aside)
-                if found is not None:
-                    return found[0] + moves, (n, m, -1)
+        for to in r.steps[sq]:
+            if to == goal and (sq != start or to != start):
+                if blocker:   # our own piece stands where the attack comes from: it steps aside
+                    aside = next((n for n in r.steps[goal] if not board[n] and r.is_base[n] < 0
+                                  and n != sq and safe(n, state.kind[blocker])), -1)
+                    return (depth[sq] + 2, (goal, aside, -1)) if aside >= 0 else None
+                return depth[sq] + 1, first.get(sq, (start, to, target))
+            if to in depth or board[to] or r.is_base[to] >= 0 or not safe(to):
+                continue
+            depth[to] = depth[sq] + 1
+            first[to] = first.get(sq, (start, to, -1))
+            todo.append(to)
+    if goal == start:   # boxed in where it attacks from: a piece of ours beside it makes room
+        for n in r.steps[start]:
+            q = board[n]
+            if q and owner[q] == me and state.kind[q] != MI:
+                for m in r.steps[n]:
+                    if not board[m] and r.is_base[m] < 0 and safe(m, state.kind[q]):
+                        return 3, (n, m, -1)
     return None
 
 
@@ -143,22 +121,14 @@ def way_blockers(state: DoverState, me: int, flag: int) -> set[int]:
     any enemy piece standing where one of them must be attacked from."""
     r = state.rules
     table = plan_for(r).way(state, me, flag, SHIPS_CREW)
-    kind = state.kind
+    board, owner, kind = state.board, state.owner, state.kind
     starts = [state.pos[p] for p in state.alive[me] if kind[p] not in (MI, FB, ML)]
     if not starts:
         return set()
-    return blockers_downhill(state, me, min(starts, key=lambda sq: (table[sq], sq)), flag, table)
-
-
-def blockers_downhill(state: DoverState, me: int, at: int, goal: int, table: list[int]) -> set[int]:
-    """The squares of the enemy pieces on the way ``table`` (``Ways.way`` to ``goal``) leads
-    from ``at``, followed downhill, with any enemy piece standing where one of them must be
-    attacked from (see ``way_blockers``)."""
-    r = state.rules
-    board, owner = state.board, state.owner
+    at = min(starts, key=lambda sq: (table[sq], sq))
     found: set[int] = set()
     for _ in range(SEARCH_DEPTH):
-        if at == goal or table[at] >= WAY_SPAN:
+        if at == flag or table[at] >= WAY_SPAN:
             break
         at = min(r.steps[at], key=lambda sq: (table[sq], sq))
         q = board[at]
