@@ -87,3 +87,19 @@ def test_a_plan_home_may_look_worse_the_nearer_a_draw_by_quiet_turns(seed):
     assert harbour_plan(state, 0) is not None
     action = ai.make_player("hard", "south", seed=seed).choose(state, "south")
     assert str(action) == "b2-b3"
+
+
+def test_a_4_crosses_the_board_to_sink_the_mine_layer_on_a_far_carriers_way_home():
+    """Game 121 of `navalgames tournament dover-patrol --a hard --b normal --seed 7` at ba31c82,
+    drawn by the quiet-turn rule: hard (North) held South's flag with its Submarine on a2, in
+    South's harbour, whose only way out a3 was held by South's Mine Layer (only a 4 sinks one).
+    North's 4s stood boxed in at home behind its own Mine Sweeper and 7. The plan frees a 4, walks
+    it round South's Mines (c4, d4: arriving in front of one sinks it) and attacks a3 from a4."""
+    state = replay(read_record(RECORDS / "hard-v-normal-seed7-game0121.yaml"), upto=601)
+    assert [state.rules.grid.name(sq) for sq in ai.plans.carrier_blockers(state, ME)] == ["a3"]
+    played = follow(state, moves=24)
+    assert str(played[0]) == "h9-h8"            # the Mine Sweeper makes room for the 4 on h10
+    assert str(played[-1]) == "b4-a4xa3"
+    assert state.kind[state.board[played[-1].frm]] == 4
+    arrivals = {state.rules.grid.name(move.to) for move in played}
+    assert not arrivals & {"c5", "d5"}          # in front of South's Mines on c4 and d4

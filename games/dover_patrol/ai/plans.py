@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import heapq
 
-from ..rules import FB, Attack, DoverState, Move
+from ..rules import FB, MI, ML, Attack, DoverState, Move
 from ..rules.tables import ATTACKER_WINS, BOTH_SUNK, DEFENDER_WINS
 from .belief import kind_odds
 from .evaluation import plan_for
 from .hunting import attack_gain
-from .sorties import attack_square, known_mask
-from .ways import blows_up
+from .sorties import attack_square, blockers_downhill, known_mask
+from .ways import blows_up, crew_of
 
 PLAN_REACH = 8      # the carrier must be this few moves from home before the harbour is planned
 PLAN_SLACK = 8.0    # points a planned harbour move may look worse than the best (not a lost carrier)
@@ -46,6 +46,20 @@ def homecoming(state: DoverState, me: int) -> int:
     if prize and state.owner[prize] == me and state.flag_sq[me] == r.bases[me]:
         return prize
     return 0
+
+
+def carrier_blockers(state: DoverState, me: int) -> set[int]:
+    """The squares of the enemy pieces on the way home of our flag carrier (``homecoming``), as
+    its own crew goes past our Mines: the pieces to clear for a carrier far from home
+    (``clearing_plan``). Found in quiet-turn draws against ``normal``: a carrier holding the
+    enemy flag stood for 200 turns behind an enemy Mine Layer (which only a 4 sinks) while our
+    4s stood boxed in at home."""
+    carrier = homecoming(state, me)
+    if not carrier:
+        return set()
+    home = state.rules.bases[me]
+    table = plan_for(state.rules).way(state, me, home, crew_of(state.kind[carrier]), solid_mines=True)
+    return blockers_downhill(state, me, state.pos[carrier], home, table)
 
 
 def harbour_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
@@ -95,17 +109,23 @@ def clearing_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
     if found is None:
         return None
     start, area, home, _ = found
-    if home[start] > PLAN_REACH:
-        return None   # far from home the harbour planner runs out of positions, not of ways
     r, plan = state.rules, plan_for(state.rules)
     kind, pos = state.kind, state.pos
+    near = plan.walled(r.bases[me])   # (the area reaches further: it holds these squares)
+    if home[start] > PLAN_REACH:
+        # far from home the harbour planner runs out of positions, not of ways: only the pieces
+        # on the carrier's way home, with the whole board to slide over
+        blockers = carrier_blockers(state, me)
+        wanted = lambda e: pos[e] in blockers
+        area = ((1 << r.size) - 1) & ~state.mines_bb[me] & ~(1 << r.bases[me]) & ~mined(state, me, blockers)
+    else:
+        wanted = lambda e: near[pos[e]] <= CLEAR_NEAR   # in or at our harbour's mouth
     open_ = area & ~state.sbb[1 - me]
     odds = kind_odds(state, me)
-    near = plan.walled(r.bases[me])   # (the area reaches further: it holds these squares)
     options = []
     for e in state.alive[1 - me]:
-        if near[pos[e]] > CLEAR_NEAR:
-            continue   # not in or at our harbour's mouth
+        if not wanted(e):
+            continue
         goal = attack_square(state, me, pos[e])
         if goal < 0 or not open_ >> goal & 1:
             continue
@@ -130,6 +150,18 @@ def clearing_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
         if first is not None or budget <= 0:
             return first
     return None
+
+
+def mined(state: DoverState, me: int, spared: set[int]) -> int:
+    """The squares (a bitboard) where a piece of ours would arrive facing an enemy piece that
+    may be a Mine or a Mine Layer, other than those on the squares ``spared``: a way across the
+    board must not lead through them (the arrival attacks it, and only a 4 or a Mine Sweeper
+    survives one of the two)."""
+    board, contact = state.board, state.rules.contact[me]
+    risky = (1 << MI) | (1 << ML)
+    faced = {sq for sq, q in enumerate(board) if q and state.owner[q] != me and sq not in spared
+             and known_mask(state, me, q) & risky}
+    return sum(1 << sq for sq in range(state.rules.size) if faced.intersection(contact[sq]))
 
 
 def harbour_area(state: DoverState, me: int) -> tuple[int, int, list[int], bool] | None:

@@ -121,14 +121,22 @@ def way_blockers(state: DoverState, me: int, flag: int) -> set[int]:
     any enemy piece standing where one of them must be attacked from."""
     r = state.rules
     table = plan_for(r).way(state, me, flag, SHIPS_CREW)
-    board, owner, kind = state.board, state.owner, state.kind
+    kind = state.kind
     starts = [state.pos[p] for p in state.alive[me] if kind[p] not in (MI, FB, ML)]
     if not starts:
         return set()
-    at = min(starts, key=lambda sq: (table[sq], sq))
+    return blockers_downhill(state, me, min(starts, key=lambda sq: (table[sq], sq)), flag, table)
+
+
+def blockers_downhill(state: DoverState, me: int, at: int, goal: int, table: list[int]) -> set[int]:
+    """The squares of the enemy pieces on the way ``table`` (``Ways.way`` to ``goal``) leads
+    from ``at``, followed downhill, with any enemy piece standing where one of them must be
+    attacked from (see ``way_blockers``)."""
+    r = state.rules
+    board, owner = state.board, state.owner
     found: set[int] = set()
     for _ in range(SEARCH_DEPTH):
-        if at == flag or table[at] >= WAY_SPAN:
+        if at == goal or table[at] >= WAY_SPAN:
             break
         at = min(r.steps[at], key=lambda sq: (table[sq], sq))
         q = board[at]
