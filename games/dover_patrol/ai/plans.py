@@ -101,10 +101,12 @@ def clearing_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
     as the harbour planner's, with the attacker as the piece to bring. Attackers are tried by
     what the attack is worth (``hunting.attack_gain``; one that cannot sink the enemy piece, not
     at all), the carrier last, within CLEAR_NODES positions in all; a lost attacker restarts the
-    quiet-turn count, a standing blocker ends the game drawn. Only for a carrier near home
-    (PLAN_REACH), and only enemy pieces in or a step outside our harbour's mouth (CLEAR_NEAR):
-    against ``random`` the planner once sent a ship twelve moves across the board, for a carrier
-    21 moves from home, to attack a piece that stood in no one's way."""
+    quiet-turn count, a standing blocker ends the game drawn. For a carrier near home
+    (PLAN_REACH), the enemy pieces in or a step outside our harbour's mouth (CLEAR_NEAR). For
+    one further off (once ``stuck``), only the pieces on its way home (``carrier_blockers``),
+    over the whole board but off the squares facing a possible Mine or Mine Layer (``mined``):
+    any enemy piece far off would not do, as against ``random`` the planner once sent a ship
+    twelve moves across the board to attack a piece that stood in no one's way."""
     found = harbour_area(state, me)
     if found is None:
         return None
