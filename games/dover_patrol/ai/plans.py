@@ -118,16 +118,14 @@ def clearing_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
         # far from home the harbour planner runs out of positions, not of ways: only the pieces
         # on the carrier's way home, with the whole board to slide over
         blockers = carrier_blockers(state, me)
-        wanted = lambda e: pos[e] in blockers
+        targets = [e for e in state.alive[1 - me] if pos[e] in blockers]
         area = ((1 << r.size) - 1) & ~state.mines_bb[me] & ~(1 << r.bases[me]) & ~mined(state, me, blockers)
-    else:
-        wanted = lambda e: near[pos[e]] <= CLEAR_NEAR   # in or at our harbour's mouth
+    else:   # in or at our harbour's mouth
+        targets = [e for e in state.alive[1 - me] if near[pos[e]] <= CLEAR_NEAR]
     open_ = area & ~state.sbb[1 - me]
     odds = kind_odds(state, me)
     options = []
-    for e in state.alive[1 - me]:
-        if not wanted(e):
-            continue
+    for e in targets:
         goal = attack_square(state, me, pos[e])
         if goal < 0 or not open_ >> goal & 1:
             continue
@@ -157,8 +155,8 @@ def clearing_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
 def mined(state: DoverState, me: int, spared: set[int]) -> int:
     """The squares (a bitboard) where a piece of ours would arrive facing an enemy piece that
     may be a Mine or a Mine Layer, other than those on the squares ``spared``: a way across the
-    board must not lead through them (the arrival attacks it, and only a 4 or a Mine Sweeper
-    survives one of the two)."""
+    board must not lead through them (the arrival attacks it: a Mine sinks every ship but a Mine
+    Sweeper, a Mine Layer every ship but a 4, a Mine Sweeper, a Submarine and the Flying Boat)."""
     board, contact = state.board, state.rules.contact[me]
     risky = (1 << MI) | (1 << ML)
     faced = {sq for sq, q in enumerate(board) if q and state.owner[q] != me and sq not in spared
