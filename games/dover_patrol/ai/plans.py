@@ -113,14 +113,14 @@ def clearing_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
     start, area, home, _ = found
     r, plan = state.rules, plan_for(state.rules)
     kind, pos = state.kind, state.pos
-    near = plan.walled(r.bases[me])   # (the area reaches further: it holds these squares)
     if home[start] > PLAN_REACH:
         # far from home the harbour planner runs out of positions, not of ways: only the pieces
         # on the carrier's way home, with the whole board to slide over
         blockers = carrier_blockers(state, me)
         targets = [e for e in state.alive[1 - me] if pos[e] in blockers]
         area = ((1 << r.size) - 1) & ~state.mines_bb[me] & ~(1 << r.bases[me]) & ~mined(state, me, blockers)
-    else:   # in or at our harbour's mouth
+    else:   # in or at our harbour's mouth (the area reaches further: it holds these squares)
+        near = plan.walled(r.bases[me])
         targets = [e for e in state.alive[1 - me] if near[pos[e]] <= CLEAR_NEAR]
     open_ = area & ~state.sbb[1 - me]
     odds = kind_odds(state, me)
