@@ -103,3 +103,21 @@ def test_a_4_crosses_the_board_to_sink_the_mine_layer_on_a_far_carriers_way_home
     assert state.kind[state.board[played[-1].frm]] == 4
     arrivals = {state.rules.grid.name(move.to) for move in played}
     assert not arrivals & {"c5", "d5"}          # in front of South's Mines on c4 and d4
+
+
+def test_a_far_carriers_plan_leaves_home_the_one_ship_that_sinks_a_known_enemy_at_the_mouth():
+    """Game 140 of `navalgames tournament dover-patrol --a hard --b normal --seed 7` at 6f3bd2f,
+    drawn after hard (South) had won it at ba31c82: with our 8 holding North's flag on h10,
+    North's 4 on h9 in its way, the plan sent our Submarine out of the harbour to sink the 4.
+    North's known 6 stood on b4, a move from the harbour's mouth a3; with the Submarine gone
+    nothing inside sank a 6 (a 4 and a Mine Sweeper), and the 6 came in and took our flag."""
+    state = replay(read_record(RECORDS / "hard-v-normal-seed7-game0140.yaml"), upto=411)
+    name = state.rules.grid.name
+    south = 0
+    assert "h9" in {name(sq) for sq in ai.plans.carrier_blockers(state, south)}
+    submarine = state.board[state.rules.grid.parse("b1")]
+    assert ai.plans.known_kind(state, south, state.board[state.rules.grid.parse("b4")]) == 6
+    assert ai.plans.last_answers(state, south) == {submarine}
+    first = clearing_plan(state, south)
+    assert first is not None and name(first[0]) != "b1"
+    assert state.kind[state.board[first[0]]] != state.kind[submarine]

@@ -119,9 +119,11 @@ def clearing_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
         blockers = carrier_blockers(state, me)
         targets = [e for e in state.alive[1 - me] if pos[e] in blockers]
         area = ((1 << r.size) - 1) & ~state.mines_bb[me] & ~(1 << r.bases[me]) & ~mined(state, me, blockers)
+        stay = last_answers(state, me)
     else:   # in or at our harbour's mouth (the area reaches further: it holds these squares)
         near = plan.walled(r.bases[me])
         targets = [e for e in state.alive[1 - me] if near[pos[e]] <= CLEAR_NEAR]
+        stay = set()
     open_ = area & ~state.sbb[1 - me]
     odds = kind_odds(state, me)
     options = []
@@ -132,7 +134,7 @@ def clearing_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
         row = odds.get(e) or [float(k == kind[e]) for k in range(16)]
         for p in state.alive[me]:
             k = kind[p]
-            if not (r.attacks[k] and r.moves[k] and area >> pos[p] & 1):
+            if not (r.attacks[k] and r.moves[k] and area >> pos[p] & 1) or p in stay:
                 continue
             if not any(chance and r.result[k][t] in SINKS for t, chance in enumerate(row)):
                 continue
@@ -150,6 +152,30 @@ def clearing_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
         if first is not None or budget <= 0:
             return first
     return None
+
+
+def last_answers(state: DoverState, me: int) -> set[int]:
+    """Our pieces in our harbour, while our flag is on its base, that are the only ones there
+    able to sink a known enemy ship within CLEAR_NEAR moves of the base: a plan for a far carrier
+    must not send them off. Found in game 140 against ``normal`` (seed 7): the plan took our
+    Submarine out of the harbour to clear a far carrier's way, with North's known 6 a move from
+    the harbour's mouth; nothing left inside sank a 6, which came in and took our flag."""
+    r = state.rules
+    if state.flag_sq[me] != r.bases[me]:
+        return set()
+    plan = plan_for(r)
+    near, harbour = plan.walled(r.bases[me]), plan.harbour_bits[me]
+    ours = [p for p in state.alive[me] if harbour >> state.pos[p] & 1 and r.attacks[state.kind[p]]
+            and r.moves[state.kind[p]]]
+    stay = set()
+    for e in state.alive[1 - me]:
+        seen = known_kind(state, me, e)
+        if seen < 0 or not r.moves[seen] or near[state.pos[e]] > CLEAR_NEAR:
+            continue
+        answers = [p for p in ours if r.result[state.kind[p]][seen] in SINKS]
+        if len(answers) == 1:
+            stay.add(answers[0])
+    return stay
 
 
 def mined(state: DoverState, me: int, spared: set[int]) -> int:
