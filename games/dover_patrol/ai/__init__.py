@@ -35,7 +35,8 @@ Levels (every action is judged on the same few sampled worlds, so actions compar
   planner through ``plans.homecoming``): the enemy flag counts only with ours in hand, and
   hemming the enemy in draws until ours is on its base. A carrier stuck far from home has the
   enemy pieces on its way cleared by a ship brought across the board (``plans.clearing_plan``
-  with ``carrier_blockers``). In a quiet move it hunts
+  with ``carrier_blockers``), never the one ship at home that sinks a known enemy ship near our
+  harbour (``last_answers``). In a quiet move it hunts
   (``hunting``): the next move of the attack worth most per move of its way, when the search
   finds it within ``HUNT_SLACK`` of its best (its attack within ``STRIKE_SLACK``). Like
   ``normal`` it watches the gates of its base (``Plan.exposure``): nothing can attack a raider

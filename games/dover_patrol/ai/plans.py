@@ -104,7 +104,8 @@ def clearing_plan(state: DoverState, me: int) -> tuple[int, int, int] | None:
     quiet-turn count, a standing blocker ends the game drawn. For a carrier near home
     (PLAN_REACH), the enemy pieces in or a step outside our harbour's mouth (CLEAR_NEAR). For
     one further off (once ``stuck``), only the pieces on its way home (``carrier_blockers``),
-    over the whole board but off the squares facing a possible Mine or Mine Layer (``mined``):
+    by any ship of ours but the ones our harbour needs (``last_answers``), over the whole board
+    but off the squares facing a possible Mine or Mine Layer (``mined``):
     any enemy piece far off would not do, as against ``random`` the planner once sent a ship
     twelve moves across the board to attack a piece that stood in no one's way."""
     found = harbour_area(state, me)
