@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import itertools
 import random
+from pathlib import Path
 
 import pytest
 
 from games.naval_blockade import ai
 from games.naval_blockade.rules import ENGINE, RUNNER, BLOCKADER
 from navalgames.ai.player import RandomPlayer, SearchPlayer
-from navalgames.core.match import Match
+from navalgames.core.match import Match, replay
+from navalgames.core.records import read_record
 from navalgames.core.registry import get_game
 
 SPEC = get_game("naval-blockade")
@@ -494,3 +496,34 @@ def test_the_blockader_keeps_to_its_six_move_plan(seed):
     hard = ai.make_player("hard", "blockader", seed=seed)
     assert str(hard.choose(state, "blockader")) == "port"
     assert [str(a) for a in hard.search._candidates(state)] == ["port"]
+
+
+def game401_long_shot():
+    """A real position: hard (Blockader) v cautious (a Runner written from the rules alone), seed
+    7, game 401, before the Runner's 12th move, ply 29: the Runner on o12 heading NE, our
+    Blockader on k17 heading E, 9 squares apart. The Runner turned to starboard, where both its
+    guns bore on us, beyond its six moves' reach of a ram or of open sea, and rolled D4."""
+    record = read_record(Path(__file__).parent / "records" / "naval-blockade-hard-v-cautious-seed7-game0401.yaml")
+    return replay(record, upto=29), record.actions[29:31]
+
+
+def test_our_blockaders_playouts_expect_the_runner_to_take_a_long_shot():
+    """A Runner's D4 fired beyond its six moves' reach of a ram or of open sea still carries it
+    out of our range nearly every time, and the Runners written from the rules fire whenever a
+    gun bears. So in the games our Blockader's search plays out, the Runner counts such a shot in
+    full (``ours``), and picks here the move the real Runner played; the plain helm (`easy`, and
+    the Runner's own search) counts it at a fifth and turns to port."""
+    state, played = game401_long_shot()
+    assert played == ["starboard", "D4"]
+    tables = ai.tables_for(state.terrain)
+    turn, heading, dest = max(state.terrain.sea_moves[ai.ship_state(state, RUNNER)])   # starboard
+    after = dest * 8 + heading
+    assert turn == 1 and ai.guns_bear_from(state, RUNNER, after, state.at[BLOCKADER]) == 2
+    assert tables.escape[after] > 6 and not (tables.reach[6][after] >> state.at[BLOCKADER]) & 1
+    plain = max(ai.move_scores(state, tables), key=lambda sa: sa[0])[1]
+    eager = max(ai.move_scores(state, tables, ours=True), key=lambda sa: sa[0])[1]
+    assert (str(plain), str(eager)) == ("port", "starboard")
+    rng = random.Random(5)
+    ours = [str(ai.rollout_policy(state, rng)) for _ in range(200)]
+    theirs = [str(ai.runner_rollout_policy(state, rng)) for _ in range(200)]
+    assert ours.count("starboard") > 150 and theirs.count("starboard") < 50

@@ -9,7 +9,8 @@ Levels:
   rams, the Blockader closes on the Runner keeping its guns bearing.
 - ``normal``: a short Monte Carlo search over the dice (chance nodes; the faces that only score,
   H2, H1 and a miss, share one branch of the tree: ``die_key``) with those helmsmen as rollouts
-  (our own Blockader heads across the Runner's way out, and after a D4 beyond ram reach plans
+  (our own Blockader heads across the Runner's way out and expects the Runner to fire whenever
+  a gun bears, and after a D4 beyond ram reach plans
   its six moves for the Runner's forced move straight ahead, and searches only the plan's best
   moves: ``recovery_scores``; the Runner's search expects the Blockader of ``easy``:
   ``runner_rollout_policy``); out of gun range, our Blockader searches only the moves that leave

@@ -33,11 +33,13 @@ def guns_bear_from(state: BlockadeState, side: int, ship: int, target: int) -> i
     return len(guns)
 
 
-def move_scores(state: BlockadeState, tables: Tables, intercept: bool = False) -> list[tuple[float, Any]]:
+def move_scores(state: BlockadeState, tables: Tables, ours: bool = False) -> list[tuple[float, Any]]:
     """A heuristic score for each helm order of the side to move (higher is better for it).
 
-    ``intercept``: the Blockader heads across the Runner's way out (Tables.intercept) instead of
-    for a square a few ranks north of it, which a Runner heading off to one side leaves behind.
+    ``ours``: the games our own Blockader's search plays out. Its Blockader heads across the
+    Runner's way out (Tables.intercept) instead of for a square a few ranks north of it, which a
+    Runner heading off to one side leaves behind; and its Runner fires whenever a gun bears, at
+    any range, as the Runners written from the rules do (``_runner_square_score``'s ``eager``).
     """
     side = state.side
     me, other = ship_state(state, side), ship_state(state, 1 - side)
@@ -46,7 +48,7 @@ def move_scores(state: BlockadeState, tables: Tables, intercept: bool = False) -
     if side == BLOCKADER:
         n = state.rules.size
         runner_sq = state.at[RUNNER]
-        station = (tables.intercept(other, me) if intercept
+        station = (tables.intercept(other, me) if ours
                    else min(n - 1, runner_sq // n + 4) * n + runner_sq % n)
     scored = []
     for turn, h, dest in state.terrain.sea_moves[me]:
@@ -57,7 +59,7 @@ def move_scores(state: BlockadeState, tables: Tables, intercept: bool = False) -
             else:
                 score = -1000.0
         elif side == RUNNER:
-            score = _runner_square_score(state, tables, nxt, other)
+            score = _runner_square_score(state, tables, nxt, other, eager=ours)
         else:
             score = _blockader_square_score(state, tables, nxt, state.at[RUNNER], other, station)
         scored.append((score, HELMS[turn + 1]))
@@ -69,7 +71,8 @@ def disable_chance(guns: int) -> float:
     return 1.0 - (5 / 6) ** guns
 
 
-def _runner_square_score(state: BlockadeState, tables: Tables, nxt: int, blockader: int) -> float:
+def _runner_square_score(state: BlockadeState, tables: Tables, nxt: int, blockader: int,
+                         eager: bool = False) -> float:
     if nxt // 8 >= tables.last_rank:
         return 1000.0                    # open sea: escaped
     sq = nxt // 8
@@ -86,11 +89,13 @@ def _runner_square_score(state: BlockadeState, tables: Tables, nxt: int, blockad
         if (tables.reach[6][b] >> sq) & 1:
             worst = max(worst, disable_chance(guns_bear_from(state, BLOCKADER, b, sq)))
     score -= 150 * worst
-    # Our own guns fire after this move: a D4 gives us six moves, to escape or to ram.
+    # Our own guns fire after this move: a D4 gives us six moves, to escape or to ram. The plain
+    # helm counts a D4 that brings neither within those moves at a fifth; ``eager`` in full: the
+    # six moves carry a Runner so far past that the Blockader seldom catches it (docs/computer.md)
     guns = guns_bear_from(state, RUNNER, nxt, blockader // 8)
     if guns:
         ram = (tables.reach[6][nxt] >> (blockader // 8)) & 1
-        payoff = 60.0 if escape <= 6 or ram else 12.0
+        payoff = 60.0 if escape <= 6 or ram or eager else 12.0
         score += payoff * disable_chance(guns)
     return score
 

@@ -23,10 +23,11 @@ def points_winner(state: BlockadeState) -> str | None:
 
 def scored_choices(state: BlockadeState, ours: bool = False) -> list[tuple[float, Any]]:
     """Every legal action of the side to act with a heuristic score, for the easy level and
-    rollouts. ``ours``: our own searching Blockader's helm, which heads across the Runner's way
-    out (move_scores' ``intercept``), plans a six-square move that cannot ram and, disabled,
-    turns its armoured bow to the Runner's rams (six_move_scores' and course_scores' ``plan``);
-    `easy` and the Runner's playouts keep the plain one."""
+    rollouts. ``ours``: the games our own searching Blockader plays out, where our Blockader
+    heads across the Runner's way out and the Runner takes every shot (move_scores' ``ours``),
+    our six-square move that cannot ram is planned and, disabled, our Blockader turns its
+    armoured bow to the Runner's rams (six_move_scores' and course_scores' ``plan``); `easy` and
+    the Runner's playouts keep the plain one."""
     stage = state.stage
     tables = tables_for(state.terrain)
     if stage == MOVE:
