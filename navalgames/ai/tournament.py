@@ -2,6 +2,7 @@
 
     navalgames tournament GAME --a LEVEL --b LEVEL --games N [--variant V] [--seed S] [--jobs J]
                           [--start K] [--results FILE] [--think S] [--records DIR]
+                          [--side SIDE] [--common-dice] [--compare FILE]
 
 A player is one of the game's levels, or any player from elsewhere as ``module:factory`` (or
 ``module:factory@LEVEL``): ``factory(LEVEL, side, seed)`` must return a Player, and LEVEL is
@@ -10,8 +11,8 @@ A player is one of the game's levels, or any player from elsewhere as ``module:f
 
 Every game goes through a Match, so the dice come from the game's seeded generator and each game
 could be saved and replayed. Player A takes the first side in even-numbered games and the second
-in odd ones. The summary: A's wins, draws and losses, A's win rate with a 95% Wilson interval,
-mean plies per game, the median and 95th-percentile think time per move of each player, and how
+in odd ones (``--side SIDE``: only the games in which A has SIDE). The summary: A's wins, draws
+and losses, A's win rate with a 95% Wilson interval, mean plies per game, the median and 95th-percentile think time per move of each player, and how
 the games ended: each reason with its count and the plies at which those games ended (quartiles),
 so long draws are easy to find and study.
 
@@ -23,6 +24,14 @@ A long measurement (a Dover Patrol game between strong levels takes about a minu
 and resumed: ``--results FILE`` appends each game to FILE as one JSON line the moment it ends, and
 games already there for the same tournament are not played again; ``--start K`` begins at game K,
 so two machines can each play half of the same tournament.
+
+``--common-dice`` draws each roll from a generator of the side whose decision brought it on,
+so a side's k-th roll is the same in every tournament of that seed, game by game. Two versions of
+a player then meet the same luck, and their games part only where their play does: in Naval
+Blockade, where one D4 usually settles a game, two independent runs of 100 games are each good to
+about ten games either way, while two versions' common-dice runs ended alike in nine games of ten.
+``--compare FILE`` (with ``--results``) sets the games beside those of FILE, the results of the
+same tournament played by another version of A: the games only one of them won, and a sign test.
 
 ``--records DIR`` writes every finished game into DIR as an ordinary save file (the framework's
 game record: seed, players and every action, result included), named after the tournament and
@@ -128,20 +137,51 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"tournament:{seed}:{index}").randrange(2**31)
 
 
+class CommonDiceMatch(Match):
+    """A Match whose chance outcomes come from one generator per side, drawn from after each of
+    that side's decisions: the k-th roll a side brings on is the same in every game of that
+    number and seed, whatever was played before it. Two versions of a player, each in its own
+    tournament, then meet the same luck game by game, and the games one wins and the other loses
+    tell their play apart with far fewer games than two independent runs (docs/computer.md)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        self.decider: str | None = None
+        self.streams: dict[str, random.Random] = {}
+        super().__init__(*args, **kwargs)
+
+    def play(self, action):
+        self.decider = self.state.to_act()
+        return super().play(action)
+
+    def chance_rng(self) -> random.Random:
+        if self.decider is None:    # before any decision: the record's own dice
+            return super().chance_rng()
+        stream = self.streams.get(self.decider)
+        if stream is None:
+            stream = self.streams[self.decider] = random.Random(
+                f"common dice:{self.record.seed}:{self.decider}")
+        return stream
+
+
+def a_side_for(spec: GameSpec, index: int) -> str:
+    """A takes the first side in even-numbered games, the second in odd ones."""
+    return spec.sides[index % 2]
+
+
 def play_game(spec: GameSpec, variant: str, level_a: str, level_b: str, seed: int, index: int,
               max_plies: int = MAX_PLIES, think: float | None = None,
-              records_dir: str | None = None) -> GameResult:
+              records_dir: str | None = None, common_dice: bool = False) -> GameResult:
     """One game of the tournament; A plays the first side when ``index`` is even. With
-    ``records_dir``, the game's record is written there as a save file once it is over."""
-    first, second = spec.sides[0], spec.sides[1]
-    a_side = first if index % 2 == 0 else second
-    b_side = second if a_side == first else first
+    ``records_dir``, the game's record is written there as a save file once it is over; with
+    ``common_dice``, the dice come from a CommonDiceMatch."""
+    a_side = a_side_for(spec, index)
+    b_side = next(side for side in spec.sides if side != a_side)
     seed_i = game_seed(seed, index)
     label = {a_side: "a", b_side: "b"}
     level = {a_side: level_a, b_side: level_b}
     players = {side: player_for(spec, level[side], side, seed_i * 2 + (side == b_side), think)
                for side in spec.sides}
-    match = Match.new(spec, variant, seed=seed_i,
+    match = (CommonDiceMatch if common_dice else Match).new(spec, variant, seed=seed_i,
                       players={side: seat_name(level[side]) for side in spec.sides})
     times: dict[str, list[float]] = {"a": [], "b": []}
     while True:
@@ -182,11 +222,17 @@ class ResultsError(ValueError):
 
 
 def tournament_key(spec: GameSpec, variant: str, level_a: str, level_b: str, seed: int,
-                   think: float | None = None) -> dict:
+                   think: float | None = None, common_dice: bool = False) -> dict:
     key = {"game": spec.id, "variant": variant, "a": level_a, "b": level_b, "seed": seed}
-    if think is not None:   # only when given, so files of tournaments without it still match
+    # each only when given, so files of tournaments without it still match
+    if think is not None:
         key["think_seconds"] = think
+    if common_dice:
+        key["dice"] = "common"
     return key
+
+
+OPTIONAL_KEYS = ("think_seconds", "dice")   # in a tournament's key only when given
 
 
 def load_results(path: str, key: dict) -> dict[int, GameResult]:
@@ -205,7 +251,7 @@ def load_results(path: str, key: dict) -> dict[int, GameResult]:
         try:
             row = json.loads(line)
             theirs = {name: row[name] for name in key}
-            theirs["think_seconds"] = row.get("think_seconds")
+            theirs.update({name: row.get(name) for name in OPTIONAL_KEYS})
             result = GameResult(int(row["index"]), row["a_side"], row["winner"], row["reason"],
                                 int(row["plies"]), {"a": list(row["think"]["a"]), "b": list(row["think"]["b"])},
                                 row.get("record"))
@@ -215,7 +261,7 @@ def load_results(path: str, key: dict) -> dict[int, GameResult]:
                 os.truncate(path, sum(len(earlier) for earlier in lines[:-1]))
                 break
             raise ResultsError(f"{path}, line {number}: not a tournament result ({exc})") from None
-        if theirs != {**key, "think_seconds": key.get("think_seconds")}:
+        if theirs != {**key, **{name: key.get(name) for name in OPTIONAL_KEYS}}:
             raise ResultsError(f"{path}, line {number}: a game of another tournament ({theirs}); "
                                f"expected {key}")
         found[result.index] = result
@@ -251,14 +297,16 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def summarise(spec: GameSpec, variant: str, level_a: str, level_b: str, seed: int,
-              results: list[GameResult], think: float | None = None) -> str:
+              results: list[GameResult], think: float | None = None,
+              common_dice: bool = False) -> str:
     n = len(results)
     tally = Counter(r.a_result for r in results)
     wins, draws, losses = tally["win"], tally["draw"], tally["loss"]
     low, high = wilson(wins, n)
     lines = [
         f"{spec.title}, {variant}: A = {level_a}, B = {level_b}, {n} games, seed {seed}"
-        + (f", thinking up to {think:g} s a move" if think is not None else ""),
+        + (f", thinking up to {think:g} s a move" if think is not None else "")
+        + (", common dice" if common_dice else ""),
         f"A wins {wins}, draws {draws}, losses {losses}",
         f"A win rate {wins / n:.1%} (95% CI {low:.1%} to {high:.1%}, Wilson); "
         f"score {(wins + draws / 2) / n:.1%} (a draw counts half)",
@@ -304,23 +352,28 @@ def quartiles(values: list[int]) -> str:
 def run(spec: GameSpec, variant: str, level_a: str, level_b: str, games: int, seed: int,
         jobs: int = 1, progress: bool = True, start: int = 0,
         results_path: str | None = None, think: float | None = None,
-        records_dir: str | None = None) -> list[GameResult]:
-    """Games ``start`` .. ``start + games - 1``; with ``results_path``, those already in the file
-    are taken from it and each new one is appended as it ends (see the module docstring)."""
+        records_dir: str | None = None, common_dice: bool = False,
+        side: str | None = None) -> list[GameResult]:
+    """Games ``start`` .. ``start + games - 1`` (with ``side``, only those in which A plays that
+    side); with ``results_path``, those already in the file are taken from it and each new one
+    is appended as it ends (see the module docstring)."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    key = tournament_key(spec, variant, level_a, level_b, seed, think)
+    key = tournament_key(spec, variant, level_a, level_b, seed, think, common_dice)
     more = {"think": think} if think is not None else {}
     if records_dir is not None:
         more["records_dir"] = records_dir
-    wanted = range(start, start + games)
+    if common_dice:
+        more["common_dice"] = True
+    wanted = [index for index in range(start, start + games)
+              if side is None or a_side_for(spec, index) == side]
     earlier = load_results(results_path, key) if results_path else {}
     results: list[GameResult] = []
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                TextColumn("A {task.fields[score]}"))
     with Progress(*columns, console=Console(stderr=True), disable=not progress, transient=False) as bar:
-        task = bar.add_task(f"{level_a} v {level_b}", total=games, score="")
+        task = bar.add_task(f"{level_a} v {level_b}", total=len(wanted), score="")
 
         def done(result: GameResult, new: bool = True) -> None:
             if new and results_path:
@@ -366,6 +419,14 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--records", metavar="DIR",
                         help="write each finished game into DIR as a save file (replayable in the app); "
                              "the summary names the files of the drawn games")
+    parser.add_argument("--side", metavar="SIDE",
+                        help="play only the games of the range in which A has SIDE")
+    parser.add_argument("--common-dice", action="store_true",
+                        help="each side's k-th roll the same in every tournament of this seed, "
+                             "so two versions' tournaments can be compared game by game")
+    parser.add_argument("--compare", metavar="FILE",
+                        help="with --results: set A's games beside A's games in FILE, another "
+                             "tournament of the same pairing and seed (another version of A)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
 
@@ -396,6 +457,8 @@ def main(argv: list[str]) -> int:
                 return fail(f"{name}: {exc}")
         elif level not in spec.ai_levels:
             return fail(f"{name}: no level {level!r} for {spec.title}: expected one of {', '.join(spec.ai_levels)}")
+    if args.side is not None and args.side not in spec.sides:
+        return fail(f"--side: {spec.title} has no side {args.side!r}: expected one of {', '.join(spec.sides)}")
     if args.games < 1:
         return fail("--games must be at least 1")
     if args.jobs < 1:
@@ -404,11 +467,44 @@ def main(argv: list[str]) -> int:
         return fail("--start must be 0 or more")
     if args.think is not None and not 0 < args.think <= 600:
         return fail("--think must be more than 0 and at most 600 seconds")
+    key = tournament_key(spec, variant, args.a, args.b, args.seed, args.think, args.common_dice)
     try:
+        other = load_results(args.compare, key) if args.compare else None
+        if args.compare and not other:
+            return fail(f"--compare: {args.compare} holds no games of this tournament")
         results = run(spec, variant, args.a, args.b, args.games, args.seed, args.jobs,
                       progress=not args.quiet, start=args.start, results_path=args.results,
-                      think=args.think, records_dir=args.records)
+                      think=args.think, records_dir=args.records, common_dice=args.common_dice,
+                      side=args.side)
     except ResultsError as exc:
         return fail(str(exc))
-    print(summarise(spec, variant, args.a, args.b, args.seed, results, args.think))
+    print(summarise(spec, variant, args.a, args.b, args.seed, results, args.think, args.common_dice))
+    if other is not None:
+        print(compare(results, other, args.compare))
     return 0
+
+
+def compare(results: list[GameResult], other: dict[int, GameResult], other_name: str) -> str:
+    """A's results beside another tournament's on the games both played: the games only one
+    of them won carry the difference, and a sign test says how often luck alone would split
+    them so unevenly. Sound for any two runs; sharp only with --common-dice, where the same
+    game meets the same dice in both and most games end alike."""
+    shared = [(r, other[r.index]) for r in results if r.index in other]
+    if not shared:
+        return f"compared with {other_name}: no game in common"
+    here = sum(r.a_result == "win" for r, _ in shared)
+    there = sum(o.a_result == "win" for _, o in shared)
+    only_here = sum(r.a_result == "win" and o.a_result != "win" for r, o in shared)
+    only_there = sum(o.a_result == "win" and r.a_result != "win" for r, o in shared)
+    return (f"compared with {other_name} on {len(shared)} games: A won {here} here, {there} there; "
+            f"won only here {only_here}, only there {only_there} (sign test, two-sided: "
+            f"p = {sign_test(only_here, only_there):.2f})")
+
+
+def sign_test(k: int, m: int) -> float:
+    """Two-sided p-value of k against m successes when each is equally likely (exact)."""
+    n = k + m
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(min(k, m) + 1)) / 2 ** n
+    return min(1.0, 2 * tail)

@@ -71,6 +71,11 @@ class Match:
     def _rng(self) -> random.Random:
         return random.Random(f"{self.record.seed}:{len(self.record.actions)}")
 
+    def chance_rng(self) -> random.Random:
+        """The generator the next chance outcome is drawn from (a fresh one per roll, seeded by
+        the roll's place in the record; a tournament with common dice draws them otherwise)."""
+        return self._rng()
+
     # --- playing ------------------------------------------------------------------------
     def to_act(self) -> str | None:
         return self.state.to_act()
@@ -95,7 +100,7 @@ class Match:
         while self.state.to_act() == CHANCE:
             # A fresh generator per roll, seeded by the roll's place in the record: a resumed or
             # replayed game rolls exactly as an uninterrupted one, and undo cannot re-roll luck.
-            self.dice.rng = self._rng()
+            self.dice.rng = self.chance_rng()
             outcomes = self.state.chance_outcomes()
             names = [(str(a), p) for a, p in outcomes]
             chosen = self.dice.choose(names)

@@ -277,3 +277,87 @@ def test_a_tournament_record_of_a_drawn_game_opens_in_the_app_on_its_game_over_s
     match = Match(spec, record, window.store, state=replay(record))
     assert match.outcome() is not None
     assert isinstance(window.start_match(match), GameOverView)
+
+
+def test_side_plays_only_the_games_in_which_a_has_that_side(toy, tmp_path):
+    results = tournament.run(toy, "classic", "easy", "normal", games=5, seed=9, start=1,
+                             progress=False, side="o")
+    assert [(r.index, r.a_side) for r in results] == [(1, "o"), (3, "o"), (5, "o")]
+
+
+def test_sign_test_is_the_exact_two_sided_binomial():
+    assert tournament.sign_test(0, 5) == pytest.approx(2 / 32)       # 5 of 5 one way
+    assert tournament.sign_test(2, 8) == pytest.approx(2 * 56 / 1024)  # P(X <= 2), twice
+    assert tournament.sign_test(3, 3) == 1.0
+    assert tournament.sign_test(0, 0) == 1.0
+
+
+def test_compare_counts_the_games_only_one_version_won(toy, capsys, tmp_path):
+    here = str(tmp_path / "here.jsonl")
+    there = tmp_path / "there.jsonl"
+    argv = ["tic-tac-toe", "--a", "easy", "--b", "random", "--games", "6", "--seed", "4", "--quiet"]
+    assert tournament.main(argv + ["--results", here]) == 0
+    rows = [json.loads(line) for line in open(here)]
+    # "another version" of A: the same games, two of A's wins there lost (the file of a
+    # tournament played by other code)
+    won = [r for r in rows if r["winner"] == r["a_side"]]
+    assert len(won) >= 2, rows
+    for r in won[:2]:
+        r["winner"] = "o" if r["a_side"] == "x" else "x"
+    there.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    capsys.readouterr()
+    assert tournament.main(argv + ["--results", here, "--compare", str(there)]) == 0
+    out = capsys.readouterr().out
+    assert (f"compared with {there} on 6 games: A won {len(won)} here, {len(won) - 2} there; "
+            f"won only here 2, only there 0 (sign test, two-sided: p = 0.50)") in out
+
+
+def test_compare_refuses_a_file_of_another_tournament(toy, capsys, tmp_path):
+    other = str(tmp_path / "other.jsonl")
+    argv = ["tic-tac-toe", "--a", "easy", "--b", "random", "--games", "2", "--quiet"]
+    assert tournament.main(argv + ["--seed", "5", "--results", other]) == 0
+    capsys.readouterr()
+    assert tournament.main(argv + ["--seed", "6", "--compare", other]) == 2
+    assert "a game of another tournament" in capsys.readouterr().err
+
+
+def rolls_by_decider(record_path):
+    """Each side's rolls in a Naval Blockade record, in order, with the ply of each: the chance
+    outcomes that follow a decision of that side (what CommonDiceMatch draws from that side's
+    generator)."""
+    from navalgames.core.match import initial_state
+    from navalgames.core.records import read_record
+    from navalgames.core.registry import get_game
+    from navalgames.core.state import CHANCE
+    record = read_record(record_path)
+    state = initial_state(get_game(record.game), record)
+    rolls: dict[str, list[tuple[int, str]]] = {"runner": [], "blockader": []}
+    decider = None
+    for ply, text in enumerate(record.actions):
+        if state.to_act() == CHANCE:
+            if decider is not None:
+                rolls[decider].append((ply, text))
+        else:
+            decider = state.to_act()
+        state.apply_text(text)
+    return record.actions, rolls
+
+
+def test_common_dice_give_each_side_the_same_rolls_whatever_the_players(tmp_path):
+    # Two different Runners against the same Blockader, game 7 of seed 7: the games part, yet
+    # each side's k-th roll is the same in both, also the rolls after the games parted.
+    from navalgames.core.registry import get_game
+    spec = get_game("naval-blockade")
+    games = {}
+    for name in ("bold", "cautious"):
+        folder = tmp_path / name
+        play_game(spec, "standard", "easy", f"tests.ai.blockade_opponents:{name}", seed=7, index=7,
+                  records_dir=str(folder), common_dice=True)
+        games[name] = rolls_by_decider(next(folder.glob("*.yaml")))
+    (bold, bold_rolls), (cautious, cautious_rolls) = games["bold"], games["cautious"]
+    parted = next(ply for ply, (a, b) in enumerate(zip(bold, cautious)) if a != b)
+    for side in ("runner", "blockader"):
+        one, two = bold_rolls[side], cautious_rolls[side]
+        shorter = min(len(one), len(two))
+        assert [face for _, face in one[:shorter]] == [face for _, face in two[:shorter]], side
+        assert one[shorter - 1][0] > parted and two[shorter - 1][0] > parted, (side, parted, one, two)
