@@ -314,9 +314,11 @@ def summarise(spec: GameSpec, variant: str, level_a: str, level_b: str, seed: in
     for side in spec.sides:   # a side may be far harder to win with: each one's own rate
         mine = Counter(r.a_result for r in results if r.a_side == side)
         played = sum(mine.values())
+        if not played:     # --side: A never had this side
+            continue
         low, high = wilson(mine["win"], played)
-        rate = f" ({mine['win'] / played:.1%} wins, 95% CI {low:.1%} to {high:.1%})" if played else ""
-        lines.append(f"A as {side}: {mine['win']} wins, {mine['draw']} draws, {mine['loss']} losses{rate}")
+        lines.append(f"A as {side}: {mine['win']} wins, {mine['draw']} draws, {mine['loss']} losses "
+                     f"({mine['win'] / played:.1%} wins, 95% CI {low:.1%} to {high:.1%})")
     lines.append(f"mean plies per game {statistics.fmean(r.plies for r in results):.1f}")
     for key, level in (("a", level_a), ("b", level_b)):
         times = [t for r in results for t in r.think[key]]

@@ -283,6 +283,8 @@ def test_side_plays_only_the_games_in_which_a_has_that_side(toy, tmp_path):
     results = tournament.run(toy, "classic", "easy", "normal", games=5, seed=9, start=1,
                              progress=False, side="o")
     assert [(r.index, r.a_side) for r in results] == [(1, "o"), (3, "o"), (5, "o")]
+    summary = tournament.summarise(toy, "classic", "easy", "normal", 9, results)
+    assert "A as o: " in summary and "A as x" not in summary
 
 
 def test_sign_test_is_the_exact_two_sided_binomial():
