@@ -29,8 +29,8 @@ so two machines can each play half of the same tournament.
 so a side's k-th roll is the same in every tournament of that seed, game by game. Two versions of
 a player then meet the same luck, and their games part only where their play does: in Naval
 Blockade, where one D4 usually settles a game, two independent runs of 100 games are each good to
-about ten games either way, while two versions' common-dice runs ended alike in nine games of ten.
-``--compare FILE`` (with ``--results``) sets the games beside those of FILE, the results of the
+about ten games either way, while two versions' common-dice runs ended alike in 85-90 of 100.
+``--compare FILE`` sets the games beside those of FILE, the results of the
 same tournament played by another version of A: the games only one of them won, and a sign test.
 
 ``--records DIR`` writes every finished game into DIR as an ordinary save file (the framework's
@@ -427,7 +427,7 @@ def _parser() -> argparse.ArgumentParser:
                         help="each side's k-th roll the same in every tournament of this seed, "
                              "so two versions' tournaments can be compared game by game")
     parser.add_argument("--compare", metavar="FILE",
-                        help="with --results: set A's games beside A's games in FILE, another "
+                        help="set A's games beside A's games in FILE, another "
                              "tournament of the same pairing and seed (another version of A)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
