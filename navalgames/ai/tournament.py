@@ -12,9 +12,10 @@ A player is one of the game's levels, or any player from elsewhere as ``module:f
 Every game goes through a Match, so the dice come from the game's seeded generator and each game
 could be saved and replayed. Player A takes the first side in even-numbered games and the second
 in odd ones (``--side SIDE``: only the games in which A has SIDE). The summary: A's wins, draws
-and losses, A's win rate with a 95% Wilson interval, mean plies per game, the median and 95th-percentile think time per move of each player, and how
-the games ended: each reason with its count and the plies at which those games ended (quartiles),
-so long draws are easy to find and study.
+and losses, A's win rate with a 95% Wilson interval, mean plies per game, the median and
+95th-percentile think time per move of each player, and how the games ended: each reason with
+its count and the plies at which those games ended (quartiles), so long draws are easy to find
+and study.
 
 ``--think S`` gives both players the allowance a person sets in Settings ("the computer thinks up
 to S s"): a level whose search grows with time uses it (Dover Patrol's hard). Without it every
@@ -30,8 +31,8 @@ so a side's k-th roll is the same in every tournament of that seed, game by game
 a player then meet the same luck, and their games part only where their play does: in Naval
 Blockade, where one D4 usually settles a game, two independent runs of 100 games are each good to
 about ten games either way, while two versions' common-dice runs ended alike in 85-90 of 100.
-``--compare FILE`` sets the games beside those of FILE, the results of the
-same tournament played by another version of A: the games only one of them won, and a sign test.
+``--compare FILE`` sets the games beside those of FILE, the results of the same tournament
+played by another version of A: the games only one of them won, and a sign test.
 
 ``--records DIR`` writes every finished game into DIR as an ordinary save file (the framework's
 game record: seed, players and every action, result included), named after the tournament and
@@ -181,8 +182,9 @@ def play_game(spec: GameSpec, variant: str, level_a: str, level_b: str, seed: in
     level = {a_side: level_a, b_side: level_b}
     players = {side: player_for(spec, level[side], side, seed_i * 2 + (side == b_side), think)
                for side in spec.sides}
-    match = (CommonDiceMatch if common_dice else Match).new(spec, variant, seed=seed_i,
-                      players={side: seat_name(level[side]) for side in spec.sides})
+    kind = CommonDiceMatch if common_dice else Match
+    match = kind.new(spec, variant, seed=seed_i,
+                     players={side: seat_name(level[side]) for side in spec.sides})
     times: dict[str, list[float]] = {"a": [], "b": []}
     while True:
         side = match.to_act()
