@@ -21,7 +21,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from navalgames.ai.tournament import game_seed, player_for
+from navalgames.ai.tournament import a_side_for, game_seed, player_for
 from navalgames.core.registry import get_game
 from navalgames.core.safe_yaml import dump
 
@@ -40,8 +40,8 @@ def decisions(name_a: str, name_b: str, games: int, seed: int, variant: str = "c
     spec = get_game("dover-patrol")
     for index in range(games):
         seed_i = game_seed(seed, index)
-        a_side = SIDES[index % 2]
-        names = {a_side: name_a, SIDES[1 - index % 2]: name_b}
+        a_side = a_side_for(spec, index)
+        names = {side: name_a if side == a_side else name_b for side in SIDES}
         players = {side: player_for(spec, names[side], side, seed_i * 2 + (side != a_side))
                    for side in SIDES}
         state = ENGINE.new_game(variant, {})
