@@ -15,7 +15,8 @@ One search serves both games:
 Values are chances of winning in [0, 1] (a draw is one half) for two-sided zero-sum games. A
 rollout plays ``policy`` moves (uniformly random by default) for at most ``rollout_depth``
 decisions, then asks ``evaluate`` how good the position is; ``rollout_depth=0`` evaluates the new
-leaf at once. With an iteration budget and a seed the search is fully deterministic, provided the
+leaf at once. A ``judge`` is asked before each rollout move and ends the rollout where it gives a
+value (a solved part of the game, say), playing on where it gives None. With an iteration budget and a seed the search is fully deterministic, provided the
 game lists its legal actions in a deterministic order. A state with an ``advance(action)`` method
 (apply without building events) is stepped with it: searches never read the events.
 """
@@ -33,6 +34,7 @@ from .budget import Budget
 
 Action = Any
 Evaluate = Callable[[GameState, str], float]          # chance that the side wins, in [0, 1]
+Judge = Callable[[GameState, str], "float | None"]    # like Evaluate, or None: no judgement here
 Policy = Callable[[GameState, random.Random], Action]  # a rollout move for whoever is to act
 Prior = Callable[[GameState, Sequence[Action]], Sequence[float]]  # hints in [0, 1] per action
 Determinize = Callable[[GameState, str, random.Random], GameState]  # a full state the side may believe
@@ -110,7 +112,8 @@ class MCTS:
                  rollout_depth: int | None = None, policy: Policy | None = None,
                  prior: Prior | None = None, prior_weight: float = 1.0,
                  determinize: Determinize | None = None, candidates: Candidates | None = None,
-                 root_prior: Prior | None = None, chance_key: ChanceKey | None = None) -> None:
+                 root_prior: Prior | None = None, chance_key: ChanceKey | None = None,
+                 judge: Judge | None = None) -> None:
         if rollout_depth == 0 and evaluate is None:
             raise ValueError("rollout_depth=0 needs an evaluate function")
         self.budget = budget
@@ -127,6 +130,7 @@ class MCTS:
         # Outcomes with the same key share one child: a game whose chance outcomes differ in ways
         # no later decision depends on (a die's hits that only score) keeps its tree deep.
         self.chance_key = chance_key
+        self.judge = judge
 
     # --- the search -----------------------------------------------------------------------
     def search(self, state: GameState, side: str, rng: random.Random) -> SearchResult:
@@ -236,6 +240,10 @@ class MCTS:
             if mover == CHANCE:
                 step(sim, sample_chance(sim, rng))
                 continue
+            if self.judge is not None:
+                judged = self.judge(sim, first)
+                if judged is not None:
+                    return judged
             if decisions >= limit:
                 break
             step(sim, self.policy(sim, rng))

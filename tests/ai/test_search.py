@@ -125,6 +125,26 @@ def test_mcts_plays_the_dice_race_like_the_exact_solution():
     assert checked >= 3
 
 
+def test_a_judge_ends_each_playout_with_its_value_and_none_plays_on():
+    state = DiceRace(9, 10, "red")
+    exact = {a: exact_value(_after(state, a), "red") for a in state.legal_actions()}
+
+    def never(state, rng):
+        raise AssertionError("the judge ends every playout before its first move")
+
+    judged = search(state, iterations=800, judge=exact_value, policy=never)
+    for stat in judged.stats:      # each playout is worth the exact value of where it stopped
+        assert stat.mean == pytest.approx(exact[stat.action], abs=0.05)
+    moves = []
+
+    def counting(state, rng):
+        moves.append(state)
+        return state.legal_actions()[0]
+
+    search(state, iterations=50, judge=lambda s, side: None, policy=counting)
+    assert moves                   # a judge with nothing to say leaves the playouts to the policy
+
+
 def test_a_whole_dice_race_plays_to_the_end_through_chance_nodes():
     state = DiceRace()
     rng = random.Random(5)
