@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from games.naval_blockade.ai import duel
+from games.naval_blockade.ai import duel, make_player
 from games.naval_blockade.ai.duel import LATERAL, LONG_D4, SIX, duel_table, six_move_offsets
 from games.naval_blockade.rules import BLOCKADER, ENGINE, RUNNER
 from games.naval_blockade.rules.geometry import DELTAS, arcs_containing
@@ -150,3 +150,19 @@ def test_the_playouts_ask_the_table_only_close_in_on_open_water(table):
                             islands=[["k13", "k14", "l14", "m14", "m13"]] + ISLANDS[1:])
     assert duel.judge(cupped, "blockader") is None       # land across the Runner's way out
 
+
+def test_only_hards_blockader_asks_the_table_and_it_is_built_before_the_clock_starts():
+    """With a think allowance (Settings), the table's three seconds of building must not eat the
+    first close-quarters search's time."""
+    state = close_position()
+    duel.duel_table.cache_clear()
+    hard = make_player("hard", "blockader", seed=1, think=0.3)
+    result = hard.search.search(state, "blockader", random.Random(1))
+    assert hard.search.mcts.judge is duel.judge
+    assert result.iterations > 30 and result.seconds < 1.0   # three seconds of building not counted
+    normal = make_player("normal", "blockader", seed=1)
+    normal.search.search(state, "blockader", random.Random(1))
+    assert normal.search.mcts.judge is None
+    runner = make_player("hard", "runner", seed=1)
+    runner.search.search(close_position(to_move="runner"), "runner", random.Random(1))
+    assert runner.search.mcts.judge is None

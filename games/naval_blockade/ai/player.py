@@ -39,4 +39,5 @@ def make_player(level: str, side: str, seed: int | None = None, think: float | N
         return GreedyPlayer(side, seed)
     if level not in LEVELS:
         raise ValueError(f"no level {level!r} for Naval Blockade: expected easy, normal or hard")
-    return SearchPlayer(f"Computer ({level})", BlockadeSearch(LEVELS[level][side], think), seed)
+    search = BlockadeSearch(LEVELS[level][side], think, duel=level == "hard")
+    return SearchPlayer(f"Computer ({level})", search, seed)

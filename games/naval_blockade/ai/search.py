@@ -14,6 +14,7 @@ from navalgames.ai.mcts import MCTS, SearchResult
 from ..rules import BLOCKADER, SIDES, BlockadeState, StopOffer
 from ..rules.state import ANSWER, COURSE, MOVE, SIX, START, TERRAIN
 from .disabled import OPEN_TO_RAM, SURE_SIX_MOVE, course_scores, six_move_scores
+from .duel import judge as duel_judge, table_for
 from .helm import first_shot
 from .policies import candidates, evaluate, greedy_action, rollout_policy, runner_rollout_policy
 from .tables import tables_for
@@ -26,13 +27,17 @@ PLAN_TIE = 5.0      # six-move plan scores this close (under 3 in 100 of its cha
 
 class BlockadeSearch:
     """Monte Carlo search over the dice with helmsman rollouts; the terrain, when this side won
-    the toss, by ``choose_terrain`` (``layouts`` of its own drawing, ``trials`` rounds of games)."""
+    the toss, by ``choose_terrain`` (``layouts`` of its own drawing, ``trials`` rounds of games).
+    ``duel``: our Blockader's playouts stop at close quarters on open water and take the solved
+    duel's value (``duel_judge``) instead of one game's luck."""
 
-    def __init__(self, iterations: int, seconds: float | None, layouts: int = 5, trials: int = 24) -> None:
+    def __init__(self, iterations: int, seconds: float | None, layouts: int = 5, trials: int = 24,
+                 duel: bool = False) -> None:
         self.mcts = MCTS(Budget(iterations=iterations, seconds=seconds), exploration=0.5,
                          policy=rollout_policy, evaluate=evaluate, rollout_depth=80,
                          candidates=self._candidates, chance_key=die_key)
         self.layouts = layouts
+        self.duel = duel
         self.trials = trials
         self.seconds = seconds
         self.side = -1
@@ -85,6 +90,9 @@ class BlockadeSearch:
             if score > SURE_SIX_MOVE:   # a ram, an escape or a sure plan still on: no dice can stop it
                 return SearchResult(action, (), 0, 0.0)
         self.mcts.policy = runner_rollout_policy if side == "runner" else rollout_policy
+        self.mcts.judge = duel_judge if self.duel and side == "blockader" else None
+        if self.mcts.judge is not None:
+            table_for(state.rules)    # built before the clock starts, not in a search's time
         return surest(self.mcts.search(state, side, rng))
 
 
