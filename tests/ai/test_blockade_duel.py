@@ -29,13 +29,18 @@ def d4_chance(side: int, heading: int, dx: int, dy: int) -> float:
     return 1 - (5 / 6) ** len(guns)
 
 
+def helm_orders(x, y, heading):
+    """Where each of the three helm orders takes a ship on open sea: (heading, file, rank)."""
+    for turn in (-1, 0, 1):
+        h = (heading + turn) % 8
+        yield h, x + DELTAS[h][0], y + DELTAS[h][1]
+
+
 def blockader_move(table, b, r):
     """One move of the Blockader's, valued from the table's Runner-to-move entries."""
     (bx, by, bh), (rx, ry, rh) = b, r
     values = []
-    for turn in (-1, 0, 1):
-        h = (bh + turn) % 8
-        x, y = bx + DELTAS[h][0], by + DELTAS[h][1]
+    for h, x, y in helm_orders(bx, by, bh):
         if not 0 <= y < N:
             continue
         if (x, y) == (rx, ry):
@@ -51,9 +56,7 @@ def runner_move(table, b, r):
     """One move of the Runner's, valued from the table's Blockader-to-move entries."""
     (bx, by, bh), (rx, ry, rh) = b, r
     values = []
-    for turn in (-1, 0, 1):
-        h = (rh + turn) % 8
-        x, y = rx + DELTAS[h][0], ry + DELTAS[h][1]
+    for h, x, y in helm_orders(rx, ry, rh):
         if y < 0 or abs(x - bx) > LATERAL:
             continue
         if y >= N - 1:
