@@ -16,8 +16,9 @@ Values are chances of winning in [0, 1] (a draw is one half) for two-sided zero-
 rollout plays ``policy`` moves (uniformly random by default) for at most ``rollout_depth``
 decisions, then asks ``evaluate`` how good the position is; ``rollout_depth=0`` evaluates the new
 leaf at once. A ``judge`` is asked before each rollout move and ends the rollout where it gives a
-value (a solved part of the game, say), playing on where it gives None. With an iteration budget and a seed the search is fully deterministic, provided the
-game lists its legal actions in a deterministic order. A state with an ``advance(action)`` method
+value (a solved part of the game, say), playing on where it gives None. With an iteration budget
+and a seed the search is fully deterministic, provided the game lists its legal actions in a
+deterministic order. A state with an ``advance(action)`` method
 (apply without building events) is stepped with it: searches never read the events.
 """
 

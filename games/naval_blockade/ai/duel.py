@@ -88,7 +88,8 @@ class DuelTable:
                 won = np.where(reach[nh][oy, ox], 1.0, LONG_D4)
                 outright = np.where(legal, np.where(ram, 1.0, p * won), -1.0)
                 at = (np.clip(nyb, 0, n - 1), yr_at, np.clip(ndx, -LATERAL, LATERAL) + LATERAL)
-                b_row.append((nh, at, outright.astype(np.float32), ((1 - p) * (legal & ~ram)).astype(np.float32)))
+                going = legal & ~ram
+                b_row.append((nh, at, outright.astype(np.float32), ((1 - p) * going).astype(np.float32)))
                 # the Runner: its rank + ey, its file less ours + ex; no further off than LATERAL
                 nyr, ndx = np.broadcast_to(yr + ey, grid), np.broadcast_to(dx + ex, grid)
                 legal = (nyr >= 0) & (abs(ndx) <= LATERAL)
@@ -173,5 +174,6 @@ def judge(state, side: str) -> float | None:
         return None
     if tables_for(state.terrain).escape[runner * 8 + state.heading[RUNNER]] > n - 1 - ry + 2:
         return None                                          # land lies across its way out
-    value = table_for(rules).value(state.side, (bx, by, state.heading[BLOCKADER]), (rx, ry, state.heading[RUNNER]))
+    value = table_for(rules).value(state.side, (bx, by, state.heading[BLOCKADER]),
+                                   (rx, ry, state.heading[RUNNER]))
     return value if side == "blockader" else 1.0 - value
