@@ -22,10 +22,12 @@ from functools import lru_cache
 
 import numpy as np
 
+from navalgames.core.grid import Heading
+
 from ..rules import BLOCKADER, RUNNER
 from ..rules.geometry import DELTAS, bearing_table
 from ..rules.state import MOVE
-from .helm import disable_chance
+from .helm import disable_chance, head_on
 from .tables import tables_for
 
 LONG_D4 = 0.9       # our D4 beyond ram reach: the Runner stops where our six moves plan for it
@@ -69,8 +71,8 @@ class DuelTable:
         dx = (np.arange(w) - LATERAL)[None, None, :]          # Runner's file less ours
         grid = (n, n, w)                                      # [yB, yR, dx]
         yb_at, yr_at = np.broadcast_to(yb, grid), np.broadcast_to(yr, grid)
-        head_on = np.array([[min((r - b - 4) % 8, (b + 4 - r) % 8) <= head_on_steps
-                             for b in range(8)] for r in range(8)], dtype=np.float32)   # [hR, hB]
+        bow_on = np.array([[head_on(r, b, head_on_steps) for b in range(8)] for r in range(8)],
+                          dtype=np.float32)   # [hR, hB]: a Runner's ram there loses (rule 17)
         # Each move of each ship from each heading, as (new heading, where the other table is
         # read, what the move is worth outright, the weight of going on, the weight of a D4).
         b_moves, r_moves = [], []
@@ -99,7 +101,7 @@ class DuelTable:
                 oy, ox = np.clip(yb - nyr, 1 - n, n - 1) + n - 1, np.clip(-ndx, 1 - n, n - 1) + n - 1
                 p = d4[RUNNER, nh][oy, ox] * going
                 rams = reach[nh][oy, ox]
-                outright = np.where(legal, 0.0, 2.0)[None] + ram[None] * head_on[nh][:, None, None, None]
+                outright = np.where(legal, 0.0, 2.0)[None] + ram[None] * bow_on[nh][:, None, None, None]
                 at = (yb_at, np.clip(nyr, 0, n - 1), np.clip(ndx, -LATERAL, LATERAL) + LATERAL)
                 r_row.append((nh, at, outright.astype(np.float32), ((1 - p) * going).astype(np.float32),
                               (p * ~rams).astype(np.float32)))
@@ -107,13 +109,12 @@ class DuelTable:
             r_moves.append(r_row)
         six_on = np.minimum(yr_at + SIX, n - 1)
         out_to_sea = yr_at + SIX >= n - 1
-        north = 0
         vb = np.full((8, 8) + grid, 0.5, dtype=np.float32)   # [hB, hR, yB, yR, dx], the Blockader to move
         vr = np.empty_like(vb)                                # the Runner to move
         for _ in range(HORIZON // 2):
             # after the Runner's D4 that neither rams nor escapes: six ranks on, heading North, on
             # the best of three files for it, the disabled Blockader to move
-            after_d4 = np.min([vb[:, north][:, yb_at, six_on, np.clip(np.arange(w) + shift, 0, w - 1)]
+            after_d4 = np.min([vb[:, Heading.N][:, yb_at, six_on, np.clip(np.arange(w) + shift, 0, w - 1)]
                                for shift in (-4, 0, 4)], axis=0)
             after_d4[:, out_to_sea] = 0.0
             for hr in range(8):
