@@ -429,12 +429,32 @@ def test_duel_stats_reads_the_dice_before_the_first_d4_and_what_came_of_it():
     game = duel_stats.first_d4(match.record)
     assert sum(game["dice"]) == 4 and game["first"] == firers[3]
     assert game["winner"] == match.outcome().winner
-    games = [{"dice": [1, 3], "first": "blockader", "winner": "blockader"},
-             {"dice": [2, 2], "first": "runner", "winner": "runner"},
-             {"dice": [1, 1], "first": "runner", "winner": "blockader"}]
+    games = [{"dice": [1, 3], "first": "blockader", "winner": "blockader", "par": 0.75},
+             {"dice": [2, 2], "first": "runner", "winner": "runner", "par": 0.25},
+             {"dice": [1, 1], "first": "runner", "winner": "blockader", "par": None}]
     s = duel_stats.summary(games, "blockader")
     assert s["share"] == 0.6 and s["after_ours"] == 1.0 and s["after_theirs"] == 0.5
     assert abs(s["implied"] - (0.6 * 1.0 + 0.4 * 0.5)) < 1e-12 and s["won"] == 2
+    # the par counts the games where the ships came close, each from the side's own point of view
+    assert s["met"] == (2, 1) and s["par"] == 0.5
+    assert duel_stats.summary(games[:1], "runner")["par"] == 0.25
+
+
+def test_the_par_is_the_duel_tables_chance_once_the_ships_are_close():
+    from games.naval_blockade.ai import duel_stats
+    from games.naval_blockade.ai.duel import table_for
+    state = ENGINE.from_position({
+        "game": "naval-blockade", "to_move": "runner", "stage": "move",
+        "runner": {"at": "l8", "heading": "NE"}, "blockader": {"at": "n18", "heading": "SW"},
+        "moves": {"runner": 7, "blockader": 7}})
+    # 2 files and 10 ranks apart: within 14; the Runner to move
+    assert duel_stats.blockader_par(state) == table_for(state.rules).value(
+        RUNNER, (13, 17, 5), (11, 7, 1))
+    far = ENGINE.from_position({
+        "game": "naval-blockade", "to_move": "runner", "stage": "move",
+        "runner": {"at": "l3", "heading": "N"}, "blockader": {"at": "x24", "heading": "W"},
+        "moves": {"runner": 2, "blockader": 2}})
+    assert duel_stats.blockader_par(far) is None     # 12 files and 21 ranks apart
 
 
 GAME403_ISLANDS = [["t9", "t10", "u9", "v9", "w9"], ["b19", "b20", "c20", "d19", "d20"],

@@ -9,6 +9,11 @@ after our D4, plus the enemy's share times our win rate after its D4) is the win
 implies with the luck of the first D4 taken out (for small chances a die is the first D4 in
 proportion to its share).
 
+The par: the solved open-sea duel's chance (``duel``) the first time the ships came within
+``CLOSE`` squares, before either had fired. It is the share a side could count on from there
+against an enemy that plays the duel perfectly, so a player winning more than its par is
+profiting from the enemy's mistakes, and one winning less is losing in the fight itself.
+
     python -m games.naval_blockade.ai.duel_stats --side blockader --player computer:hard DIR...
 
 reads every save file in the folders (``navalgames tournament ... --records DIR``) where
@@ -24,23 +29,39 @@ from navalgames.core.match import initial_state
 from navalgames.core.records import GameRecord, read_record
 from navalgames.core.registry import get_game
 
-from ..rules import SIDES
+from ..rules import BLOCKADER, SIDES
+from .duel import CLOSE, table_for
 
 
 def first_d4(record: GameRecord) -> dict:
     """The dice each ship rolled before the first D4 (Runner, Blockader), who rolled it (a side,
-    or None if no D4 fell) and who won."""
+    or None if no D4 fell), who won, and the Blockader's par (None if the ships never came
+    within ``CLOSE``)."""
     state = initial_state(get_game(record.game), record)
     dice = [0, 0]
-    first = None
+    first = par = None
     for text in record.actions:
+        if par is None and state.stage == "move":
+            par = blockader_par(state)
         if first is None and state.stage == "fire":
             dice[state.side] += 1
             if text == "D4":
                 first = SIDES[state.side]
         state.apply_text(text)
     outcome = state.outcome()
-    return {"dice": dice, "first": first, "winner": outcome.winner if outcome else None}
+    return {"dice": dice, "first": first, "winner": outcome.winner if outcome else None,
+            "par": par}
+
+
+def blockader_par(state) -> float | None:
+    """The duel table's chance for the Blockader, with the ships within ``CLOSE`` squares."""
+    n = state.rules.size
+    (rx, ry), (bx, by) = ((sq % n, sq // n) for sq in state.at)
+    if abs(rx - bx) + abs(ry - by) > CLOSE:
+        return None
+    runner_heading, blockader_heading = state.heading
+    return table_for(state.rules).value(state.side, (bx, by, blockader_heading),
+                                         (rx, ry, runner_heading))
 
 
 def summary(games: list[dict], side: str) -> dict:
@@ -57,10 +78,14 @@ def summary(games: list[dict], side: str) -> dict:
 
     n_ours, after_ours = rate(side)
     n_theirs, after_theirs = rate(SIDES[1 - me])
+    met = [g for g in games if g.get("par") is not None]
+    pars = [g["par"] if me == BLOCKADER else 1.0 - g["par"] for g in met]
     return {"games": len(games), "won": sum(g["winner"] == side for g in games),
             "dice": (ours, theirs), "share": share, "first": (n_ours, n_theirs),
             "after_ours": after_ours, "after_theirs": after_theirs,
-            "implied": share * after_ours + (1 - share) * after_theirs}
+            "implied": share * after_ours + (1 - share) * after_theirs,
+            "met": (len(met), sum(g["winner"] == side for g in met)),
+            "par": sum(pars) / len(pars) if pars else None}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -80,6 +105,10 @@ def main(argv: list[str] | None = None) -> None:
           f"{s['dice'][0]}, theirs {s['dice'][1]} (share {s['share']:.3f}); first D4 ours "
           f"{s['first'][0]} (won {s['after_ours']:.2f}), theirs {s['first'][1]} (won "
           f"{s['after_theirs']:.2f}); implied win rate {s['implied']:.1%}")
+    met, won = s["met"]
+    if met:
+        print(f"the ships came within {CLOSE} squares in {met} games, won {won} ({won / met:.1%}); "
+              f"par there {s['par']:.1%}")
 
 
 if __name__ == "__main__":
