@@ -3,12 +3,13 @@ guns and dice one step at a time, and the searching Blockader asks it only where
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 
 from games.naval_blockade.ai import duel, make_player
-from games.naval_blockade.ai.duel import LATERAL, LONG_D4, SIX, duel_table, six_move_offsets
+from games.naval_blockade.ai.duel import LATERAL, LONG_D4, SIX, SLIP, duel_table, six_move_offsets
 from games.naval_blockade.rules import BLOCKADER, ENGINE, RUNNER
 from games.naval_blockade.rules.geometry import DELTAS, arcs_containing
 from games.naval_blockade.rules.actions import SHIP_GUNS
@@ -75,7 +76,11 @@ def runner_move(table, b, r):
             else:
                 after = 0.0
             values.append(p * after + (1 - p) * table.value(BLOCKADER, b, (x, y, h)))
-    return min(values, default=1.0)            # no move but into harbour: the Blockader wins
+    if not values:
+        return 1.0                             # no move but into harbour: the Blockader wins
+    # the Runner slips: each move likelier the nearer it comes to its best
+    weights = [math.exp(-(v - min(values)) / SLIP) for v in values]
+    return sum(w * v for w, v in zip(weights, values)) / sum(weights)
 
 
 def random_ships(rng):
@@ -169,3 +174,14 @@ def test_only_hards_blockader_asks_the_table_and_it_is_built_before_the_clock_st
     runner = make_player("hard", "runner", seed=1)
     runner.search.search(close_position(to_move="runner"), "runner", random.Random(1))
     assert runner.search.mcts.judge is None
+
+
+def test_the_runner_slips_toward_its_best_move_not_onto_it():
+    """``slipping``: moves weighted by how near each comes to the Runner's best; a move it may not
+    make (2) weighs nothing, and with none left the Blockader wins (rule 5: into harbour)."""
+    import numpy as np
+    q = np.array([[0.2, 0.3, 2.0], [0.2, 0.9, 2.0], [2.0, 0.3, 2.0]])   # [move, position]
+    chance = duel.slipping(q)
+    assert chance[0] == pytest.approx(0.2)                    # two equal best moves
+    assert 0.3 < chance[1] < 0.31                             # the worse move, 0.6 short, seldom
+    assert chance[2] == 1.0                                   # no move at all

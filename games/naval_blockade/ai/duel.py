@@ -1,5 +1,6 @@
-"""The gun duel in open sea, solved: the Blockader's chance of winning under best play by both
-ships, for every pair of ship states, with no land on the board.
+"""The gun duel in open sea, solved: the Blockader's chance of winning under its best play against
+a Runner that now and then slips from its best (``slipping``), for every pair of ship states,
+with no land on the board.
 
 A playout judges a position by one game steered by the helmsmen under one draw of the dice;
 this table judges it by both ships' best moves over every die. It leaves out the land (no
@@ -37,6 +38,9 @@ LATERAL = 12        # files apart at most: the Runner may not sail further from 
 #                     (with no East or West edge it could run sideways for ever, out of range),
 #                     and the Blockader's move further off counts as LATERAL
 CLOSE = 14          # squares apart (rule 12's count) within which a playout stops to ask the table
+SLIP = 0.1          # how far (in chance of winning) the Runner's moves may fall short of its best
+#                     and still be likely picked: a Runner that fights the duel perfectly is rarer
+#                     than one that now and then takes a move a little worse (``slipping``)
 
 
 class DuelTable:
@@ -118,11 +122,10 @@ class DuelTable:
                                for shift in (-4, 0, 4)], axis=0)
             after_d4[:, out_to_sea] = 0.0
             for hr in range(8):
-                best = None
-                for nh, at, outright, go, fire in r_moves[hr]:
-                    q = outright + go * vb[:, nh][(slice(None),) + at] + fire * after_d4[(slice(None),) + at]
-                    best = q if best is None else np.minimum(best, q)
-                vr[:, hr] = np.where(best > 1.5, 1.0, best)      # no move but into harbour
+                q = np.stack([outright + go * vb[:, nh][(slice(None),) + at]
+                              + fire * after_d4[(slice(None),) + at]
+                              for nh, at, outright, go, fire in r_moves[hr]])
+                vr[:, hr] = slipping(q)
             for hb in range(8):
                 best = None
                 for nh, at, outright, go in b_moves[hb]:
@@ -138,6 +141,19 @@ class DuelTable:
         rx, ry, rh = runner
         table = self.blockader_to_move if mover == BLOCKADER else self.runner_to_move
         return float(table[bh, rh, by, ry, max(-LATERAL, min(LATERAL, rx - bx)) + LATERAL])
+
+
+def slipping(q: np.ndarray) -> np.ndarray:
+    """The Blockader's chance when the Runner picks among its moves (axis 0, the Blockader's
+    chance after each) not always the best for it but likelier the closer a move comes to it:
+    each weighted by exp(-shortfall / SLIP). A table that expects the Runner's best move every
+    time values a position by the one reply that refutes it, and a Runner that misses it now and
+    then (every Runner we have met, going by the games: docs/computer.md) is then worth nothing.
+    A value of 2 marks a move the Runner may not make; with none left, it is driven into
+    harbour and the Blockader wins."""
+    weight = np.where(q > 1.5, 0.0, np.exp(-(q - q.min(axis=0)) / SLIP))
+    total = weight.sum(axis=0)
+    return np.where(total > 0, (weight * q).sum(axis=0) / np.maximum(total, 1e-30), 1.0)
 
 
 def six_move_offsets(heading: int) -> set[tuple[int, int]]:
