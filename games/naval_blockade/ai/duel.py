@@ -3,14 +3,14 @@ a Runner that now and then slips from its best (``slipping``), for every pair of
 with no land on the board.
 
 A playout judges a position by one game steered by the helmsmen under one draw of the dice;
-this table judges it by both ships' best moves over every die. It leaves out the land (no
-islands, no rocks, no East or West edge: only the ranks bound the sea, and the Runner may not
-get more than ``LATERAL`` files from the Blockader) and judges what follows a D4 instead of
-playing it: our D4 wins when our six moves can ram and is worth ``LONG_D4`` when they cannot;
-the Runner's wins for it when its six moves can ram us or reach open sea, and otherwise leaves
-it six ranks further on, heading North on the best of three files for it, the disabled
-Blockader to move. Solved by value iteration (numpy) in about three seconds, once per set of
-rule options. ``judge`` is where our Blockader's search asks it (``search``).
+this table judges it by our best moves and the Runner's likely ones over every die. It leaves
+out the land (no islands, no rocks, no East or West edge: only the ranks bound the sea, and the
+Runner may not get more than ``LATERAL`` files from the Blockader) and judges what follows a D4
+instead of playing it: our D4 wins when our six moves can ram and is worth ``LONG_D4`` when
+they cannot; the Runner's wins for it when its six moves can ram us or reach open sea, and
+otherwise leaves it six ranks further on, heading North on the best of three files for it, the
+disabled Blockader to move. Solved by value iteration (numpy) in about three seconds, once per
+set of rule options. ``judge`` is where our Blockader's search asks it (``search``).
 
 A state is (heading of the Blockader, heading of the Runner, rank of the Blockader, rank of the
 Runner, Runner's file less the Blockader's); ``blockader_to_move`` and ``runner_to_move`` hold
