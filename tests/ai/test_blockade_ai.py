@@ -448,8 +448,10 @@ def test_the_par_is_the_duel_tables_chance_once_the_ships_are_close():
         "runner": {"at": "l8", "heading": "NE"}, "blockader": {"at": "n18", "heading": "SW"},
         "moves": {"runner": 7, "blockader": 7}})
     # 2 files and 10 ranks apart: within 14; the Runner to move
-    assert duel_stats.blockader_par(state) == table_for(state.rules).value(
-        RUNNER, (13, 17, 5), (11, 7, 1))
+    # against a Runner that never slips from its best move
+    perfect = table_for(state.rules, slip=0.0)
+    assert perfect.slip == 0.0
+    assert duel_stats.blockader_par(state) == perfect.value(RUNNER, (13, 17, 5), (11, 7, 1))
     far = ENGINE.from_position({
         "game": "naval-blockade", "to_move": "runner", "stage": "move",
         "runner": {"at": "l3", "heading": "N"}, "blockader": {"at": "x24", "heading": "W"},

@@ -178,10 +178,11 @@ def test_only_hards_blockader_asks_the_table_and_it_is_built_before_the_clock_st
 
 def test_the_runner_slips_toward_its_best_move_not_onto_it():
     """``slipping``: moves weighted by how near each comes to the Runner's best; a move it may not
-    make (2) weighs nothing, and with none left the Blockader wins (rule 5: into harbour)."""
+    make (2) weighs nothing, and with none left the Blockader wins (rule 10: into harbour)."""
     import numpy as np
     q = np.array([[0.2, 0.3, 2.0], [0.2, 0.9, 2.0], [2.0, 0.3, 2.0]])   # [move, position]
     chance = duel.slipping(q)
     assert chance[0] == pytest.approx(0.2)                    # two equal best moves
     assert 0.3 < chance[1] < 0.31                             # the worse move, 0.6 short, seldom
     assert chance[2] == 1.0                                   # no move at all
+    assert list(duel.slipping(q, 0.0)) == pytest.approx([0.2, 0.3, 1.0])   # never slips: the best

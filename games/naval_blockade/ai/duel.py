@@ -44,11 +44,14 @@ SLIP = 0.1          # how far (in chance of winning) the Runner's moves may fall
 
 
 class DuelTable:
-    """The solved duel for one board size, range, arc boundary rule and armoured bow."""
+    """The solved duel for one board size, range, arc boundary rule and armoured bow; ``slip``
+    as ``slipping`` takes it, 0 for a Runner that always finds its best move."""
 
-    def __init__(self, size: int, max_range: int, inclusive: bool, head_on_steps: int) -> None:
+    def __init__(self, size: int, max_range: int, inclusive: bool, head_on_steps: int,
+                 slip: float = SLIP) -> None:
         n = size
         self.size = n
+        self.slip = slip
         w = 2 * n - 1                           # any offset on the board, -(n-1)..n-1
         r = max_range
         # chance of at least one D4: [side][heading][rank offset + n-1][file offset + n-1]
@@ -125,7 +128,7 @@ class DuelTable:
                 q = np.stack([outright + go * vb[:, nh][(slice(None),) + at]
                               + fire * after_d4[(slice(None),) + at]
                               for nh, at, outright, go, fire in r_moves[hr]])
-                vr[:, hr] = slipping(q)
+                vr[:, hr] = slipping(q, self.slip)
             for hb in range(8):
                 best = None
                 for nh, at, outright, go in b_moves[hb]:
@@ -143,15 +146,18 @@ class DuelTable:
         return float(table[bh, rh, by, ry, max(-LATERAL, min(LATERAL, rx - bx)) + LATERAL])
 
 
-def slipping(q: np.ndarray) -> np.ndarray:
+def slipping(q: np.ndarray, slip: float = SLIP) -> np.ndarray:
     """The Blockader's chance when the Runner picks among its moves (axis 0, the Blockader's
     chance after each) not always the best for it but likelier the closer a move comes to it:
-    each weighted by exp(-shortfall / SLIP). A table that expects the Runner's best move every
+    each weighted by exp(-shortfall / slip). A table that expects the Runner's best move every
     time values a position by the one reply that refutes it, and a Runner that misses it now and
     then (every Runner we have met, going by the games: docs/computer.md) is then worth nothing.
     A value of 2 marks a move the Runner may not make; with none left, it is driven into
-    harbour and the Blockader wins."""
-    weight = np.where(q > 1.5, 0.0, np.exp(-(q - q.min(axis=0)) / SLIP))
+    harbour and the Blockader wins. With ``slip`` 0, always its best move."""
+    if slip == 0:
+        best = np.where(q > 1.5, np.inf, q).min(axis=0)
+        return np.where(np.isinf(best), 1.0, best)
+    weight = np.where(q > 1.5, 0.0, np.exp(-(q - q.min(axis=0)) / slip))
     total = weight.sum(axis=0)
     return np.where(total > 0, (weight * q).sum(axis=0) / np.maximum(total, 1e-30), 1.0)
 
@@ -166,14 +172,15 @@ def six_move_offsets(heading: int) -> set[tuple[int, int]]:
     return {(x, y) for x, y, _ in states}
 
 
-def table_for(rules) -> DuelTable:
+def table_for(rules, slip: float = SLIP) -> DuelTable:
     """The table for a game's rule options (built on first use, about three seconds)."""
-    return duel_table(rules.size, rules.max_range, rules.inclusive, rules.head_on_steps)
+    return duel_table(rules.size, rules.max_range, rules.inclusive, rules.head_on_steps, slip)
 
 
 @lru_cache(maxsize=4)
-def duel_table(size: int, max_range: int, inclusive: bool, head_on_steps: int) -> DuelTable:
-    return DuelTable(size, max_range, inclusive, head_on_steps)
+def duel_table(size: int, max_range: int, inclusive: bool, head_on_steps: int,
+               slip: float = SLIP) -> DuelTable:
+    return DuelTable(size, max_range, inclusive, head_on_steps, slip)
 
 
 def judge(state, side: str) -> float | None:

@@ -9,10 +9,11 @@ after our D4, plus the enemy's share times our win rate after its D4) is the win
 implies with the luck of the first D4 taken out (for small chances a die is the first D4 in
 proportion to its share).
 
-The par: the solved open-sea duel's chance (``duel``) the first time the ships came within
-``CLOSE`` squares, before either had fired. It is the share a side could count on from there
-against an enemy that plays the duel perfectly, so a player winning more than its par is
-profiting from the enemy's mistakes, and one winning less is losing in the fight itself.
+The par: the solved open-sea duel's chance (``duel``, with a Runner that never slips) the first
+time the ships came within ``CLOSE`` squares, before either had fired. It is the share a side
+could count on from there against an enemy that plays the duel perfectly, so a player winning
+more than its par is profiting from the enemy's mistakes, and one winning less is losing in
+the fight itself.
 
     python -m games.naval_blockade.ai.duel_stats --side blockader --player computer:hard DIR...
 
@@ -54,14 +55,14 @@ def first_d4(record: GameRecord) -> dict:
 
 
 def blockader_par(state) -> float | None:
-    """The duel table's chance for the Blockader, with the ships within ``CLOSE`` squares."""
+    """The perfect duel's chance for the Blockader, with the ships within ``CLOSE`` squares."""
     n = state.rules.size
     (rx, ry), (bx, by) = ((sq % n, sq // n) for sq in state.at)
     if abs(rx - bx) + abs(ry - by) > CLOSE:
         return None
     runner_heading, blockader_heading = state.heading
-    return table_for(state.rules).value(state.side, (bx, by, blockader_heading),
-                                         (rx, ry, runner_heading))
+    return table_for(state.rules, slip=0.0).value(state.side, (bx, by, blockader_heading),
+                                                   (rx, ry, runner_heading))
 
 
 def summary(games: list[dict], side: str) -> dict:
