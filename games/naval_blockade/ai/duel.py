@@ -188,16 +188,25 @@ def judge(state, side: str) -> float | None:
     the duel to be what decides it and the land out of their way; None to play the game on."""
     if state.stage != MOVE or state.outcome() is not None or state.rules.return_fire:
         return None
-    rules = state.rules
-    n = rules.size
-    runner, blockader = state.at
-    rx, ry, bx, by = runner % n, runner // n, blockader % n, blockader // n
-    if abs(rx - bx) + abs(ry - by) > CLOSE:
-        return None
-    if rules.max_moves - state.moves[RUNNER] < 2 * (n - ry):    # points may decide it
+    n = state.rules.size
+    runner = state.at[RUNNER]
+    ry = runner // n
+    if state.rules.max_moves - state.moves[RUNNER] < 2 * (n - ry):    # points may decide it
         return None
     if tables_for(state.terrain).escape[runner * 8 + state.heading[RUNNER]] > n - 1 - ry + 2:
         return None                                          # land lies across its way out
-    value = table_for(rules).value(state.side, (bx, by, state.heading[BLOCKADER]),
-                                   (rx, ry, state.heading[RUNNER]))
+    value = close_chance(state)
+    if value is None:
+        return None
     return value if side == "blockader" else 1.0 - value
+
+
+def close_chance(state, slip: float = SLIP) -> float | None:
+    """The table's chance for the Blockader, the ship to move as in ``state``, with the ships
+    within ``CLOSE`` squares (rule 12's count); None further apart."""
+    n = state.rules.size
+    (rx, ry), (bx, by) = ((sq % n, sq // n) for sq in state.at)
+    if abs(rx - bx) + abs(ry - by) > CLOSE:
+        return None
+    return table_for(state.rules, slip).value(state.side, (bx, by, state.heading[BLOCKADER]),
+                                              (rx, ry, state.heading[RUNNER]))

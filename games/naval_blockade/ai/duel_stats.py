@@ -31,7 +31,7 @@ from navalgames.core.records import GameRecord, read_record
 from navalgames.core.registry import get_game
 
 from ..rules import BLOCKADER, SIDES
-from .duel import CLOSE, table_for
+from .duel import CLOSE, close_chance
 
 
 def first_d4(record: GameRecord) -> dict:
@@ -56,13 +56,7 @@ def first_d4(record: GameRecord) -> dict:
 
 def blockader_par(state) -> float | None:
     """The perfect duel's chance for the Blockader, with the ships within ``CLOSE`` squares."""
-    n = state.rules.size
-    (rx, ry), (bx, by) = ((sq % n, sq // n) for sq in state.at)
-    if abs(rx - bx) + abs(ry - by) > CLOSE:
-        return None
-    runner_heading, blockader_heading = state.heading
-    return table_for(state.rules, slip=0.0).value(state.side, (bx, by, blockader_heading),
-                                                   (rx, ry, runner_heading))
+    return close_chance(state, slip=0.0)
 
 
 def summary(games: list[dict], side: str) -> dict:
