@@ -40,7 +40,10 @@ Levels (every action is judged on the same few sampled worlds, so actions compar
   (``hunting``): the next move of the attack worth most per move of its way, when the search
   finds it within ``HUNT_SLACK`` of its best (its attack within ``STRIKE_SLACK``). Like
   ``normal`` it watches the gates of its base (``Plan.exposure``): nothing can attack a raider
-  standing beside the base.
+  standing beside the base. Shutting the boat gate on a raider (``boat_gate``: while a piece
+  that may be the enemy's Flying Boat comes near the square outside our harbour wall beside the
+  base, a ship of ours goes to stand on it and stays) is being measured, not yet used by the
+  levels (``make_gatekeeper``).
   Pressing on with sorties as a draw by quiet turns comes near (``sorties``) is measured but not
   yet used by the levels (``make_presser``). Its worlds and candidates: ``LEVELS``.
   We tried single-observer ISMCTS (``navalgames.ai.mcts`` with ``determinize``) here
@@ -61,6 +64,7 @@ The package, each module readable and testable alone:
 - ``sorties``: errands of one piece (probing flag guards, sweeping a Mine, breaking a blockade of
   our harbour mouth) and the pressure to make progress as a draw by quiet turns comes near;
 - ``hunting``: hard's hunt, the attack worth most for the moves its way takes;
+- ``boat_gate``: a guard on the square from which the enemy's Flying Boat flies onto our base;
 - ``deployment``: the booklet's deployments;
 - ``beginner``: what only ``normal`` does (``Beginner``);
 - ``player``: ``DoverPlayer``, its ``LEVELS`` and ``make_player`` (the game's AI entry point).
@@ -71,7 +75,7 @@ from .deployment import booklet_deployment, harbour_mouth_squares
 from .evaluation import (CLOSE_MAX, FULL_HARBOUR, HEM_COUNT, HEM_FLEET, KNOWING, MATERIAL, PRESSING,
                          SCALE, VALUES, WIN_POINTS, Plan, closing, evaluate, hem_weight, hemmed,
                          plan_for, points)
-from .player import LEVELS, DoverPlayer, make_believer, make_player, make_presser
+from .player import LEVELS, DoverPlayer, make_believer, make_gatekeeper, make_player, make_presser
 from .plans import (PLAN_NODES, PLAN_REACH, PLAN_SLACK, TIE, harbour_plan, hopeless, progress,
                     toward_goal)
 from .search import (ATTACKS, HOMEWARD, best_next_move, carrying_home, is_sharp, one_move_values,
@@ -84,7 +88,8 @@ __all__ = [
     "SHIPS", "SWEEPER", "TIE", "VALUES", "WAY_SPAN", "WIN_POINTS", "BehaviourBelief", "DoverPlayer", "Plan",
     "UniformBelief",
     "Ways", "best_next_move", "booklet_deployment", "carrying_home", "closing", "crew_of",
-    "evaluate", "harbour_plan", "hem_weight", "hopeless", "hemmed", "is_sharp", "make_believer", "make_player", "make_presser",
+    "evaluate", "harbour_plan", "hem_weight", "hopeless", "hemmed", "is_sharp", "make_believer",
+    "make_gatekeeper", "make_player", "make_presser",
     "one_move_values", "plan_for",
     "points", "progress", "sails_off", "stalling", "toward_goal", "two_move_value",
 ]

@@ -11,6 +11,7 @@ from ..rules.model import SIDE_INDEX
 from ..rules.state import SETUP
 from .beginner import Beginner
 from .belief import BehaviourBelief, UniformBelief
+from .boat_gate import guard_move, keep_guards
 from .deployment import booklet_deployment
 from .evaluation import goes_back
 from .hunting import hunts
@@ -56,6 +57,7 @@ class DoverPlayer:
         self.presses = False     # whether a looming draw makes it press on (sorties.pressed)
         self.beginner: Beginner | None = None   # normal's one-move game (see ``beginner``)
         self.hunts = False       # whether quiet moves go hunting (``hunting``)
+        self.guards_gate = False  # whether a ship shuts the boat gate on a raider (``boat_gate``)
 
     def choose(self, state: DoverState, side: str) -> Any:
         started = time.perf_counter()
@@ -70,6 +72,8 @@ class DoverPlayer:
             return actions[0]
         if self.candidates:   # hard throws no ship away on a known loss (see ``hopeless``)
             actions = [a for a in actions if not hopeless(root, a)] or actions
+        if self.guards_gate:
+            actions = keep_guards(root, SIDE_INDEX[side], actions)
         worlds = [root] + [self.belief.sample(root, observation, self.rng) for _ in range(self.worlds - 1)]
         values = one_move_values(worlds, side, actions, self.detailed)
         jitter = [self.slack * self.rng.random() for _ in actions]
@@ -106,6 +110,8 @@ class DoverPlayer:
         way_home = planned is not None
         if not way_home:   # no way home for a flag carrier: clear one, if an enemy piece blocks it
             planned = self.planned_move(clearing_plan, root, side, worlds, actions)
+        if planned is None and self.guards_gate:
+            planned = self.planned_move(guard_move, root, side, worlds, actions)
         if planned is not None and planned[0] >= scored[0][0] - slack:
             return planned[1]
         if self.presses:   # a draw by quiet turns looming: sorties, attacks, no going round
@@ -196,7 +202,8 @@ class DoverPlayer:
     def planned_move(self, planner, root: DoverState, side: str, worlds: list[DoverState],
                      actions: list) -> tuple[float, Any] | None:
         """The next move of ``planner`` (``harbour_plan`` or ``clearing_plan``, for when we carry
-        a flag home) and its value two moves ahead, or None."""
+        a flag home; ``boat_gate.guard_move``, a ship to shut our boat gate on a raider) and its
+        value two moves ahead, or None."""
         first = planner(root, SIDE_INDEX[side])
         if first is None:
             return None
@@ -256,4 +263,13 @@ def make_presser(level: str, side: str, seed: int | None = None, think: float | 
     ``navalgames tournament dover-patrol --a games.dover_patrol.ai:make_presser@hard``."""
     player = make_player(level, side, seed, think)
     player.presses = level != "easy"
+    return player
+
+
+def make_gatekeeper(level: str, side: str, seed: int | None = None, think: float | None = None) -> DoverPlayer:
+    """The computer at ``level`` shutting its boat gate on a raider (``boat_gate``): being
+    measured, not yet shown to win more, so no level uses it yet;
+    ``navalgames tournament dover-patrol --a games.dover_patrol.ai:make_gatekeeper@hard``."""
+    player = make_player(level, side, seed, think)
+    player.guards_gate = level != "easy"
     return player
