@@ -53,7 +53,7 @@ def test_a_walker_that_may_be_the_boat_is_a_raider_and_our_flying_boat_goes_to_s
     assert str(move) == "a11-b11"
 
 
-def test_the_guard_reaches_the_gate_before_the_raider_and_stays_there():
+def test_the_guard_walks_onto_the_gate_and_is_held_there():
     state = position(476)
     follow_guard(state)
     guard = state.board[E12]

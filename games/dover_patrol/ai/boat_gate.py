@@ -15,9 +15,13 @@ Only what ``me`` knows is read, so every world sampled for us gives the same ans
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..rules import FB, MI, DoverState, Move
+from ..rules.tables import Rules
 from .belief import kind_odds
 from .evaluation import VALUES, plan_for
+from .plans import known_kind
 from .ways import FAR
 
 RAID_REACH = 10     # moves from the gate within which a piece that may be the boat is a raider
@@ -32,6 +36,12 @@ def boat_gates(state: DoverState, me: int) -> list[tuple[int, list[int]]]:
     r = state.rules
     if not r.flags or r.fleet_orders or state.flag_sq[me] != r.bases[me]:
         return []
+    return raid_squares(r, me)
+
+
+@lru_cache(maxsize=8)
+def raid_squares(r: Rules, me: int) -> list[tuple[int, list[int]]]:
+    """``boat_gates`` for a board, worked out once: each boat gate with the squares beyond it."""
     base = r.bases[me]
     found = []
     for gate, boat_only in plan_for(r).gates[me]:
@@ -50,8 +60,7 @@ def raider_moves(state: DoverState, me: int, raid: list[int]) -> int:
     odds = kind_odds(state, me)
     raiders = 0
     for e in state.alive[enemy]:
-        mask = state.pub[e] & state.priv[me][e]
-        chance = odds[e][FB] if e in odds else float(mask == 1 << FB)
+        chance = odds[e][FB] if e in odds else float(known_kind(state, me, e) == FB)
         if chance >= RAID_ODDS:
             raiders |= 1 << state.pos[e]
     if not raiders:
