@@ -11,15 +11,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from games.dover_patrol import ai
-from games.dover_patrol.ai.boat_gate import (RAID_REACH, boat_gates, fronts, guard_move, held,
-                                             keep_guards, raider_moves, sinkers)
-from games.dover_patrol.rules import FB, SS, Move
+from games.dover_patrol.ai.boat_gate import (RAID_REACH, boat_gates, guard_move, held,
+                                             keep_guards, raider_moves)
+from games.dover_patrol.rules import FB, Move
 from navalgames.core.match import replay
 from navalgames.core.records import read_record
 
 NORTH, ME = "north", 1
 RECORD = Path(__file__).parent / "records" / "hard-v-normal-seed7-game0119.yaml"
-E12, D12, E11, A11, B11, D1, E1, D2 = 92, 91, 84, 80, 81, 3, 4, 11
+E12, D12, A11, B11, D1, E1 = 92, 91, 80, 81, 3, 4
 
 
 def position(actions: int):
@@ -78,42 +78,3 @@ def test_a_flag_carrier_on_the_gate_is_not_held():
     assert state.kind[boat] == FB and held(state, ME) == {E12}
     state.flag_carrier[0], state.flag_sq[0] = boat, E12   # as if it had brought South's flag home
     assert held(state, ME) == set()
-
-
-def test_the_square_in_front_of_each_gate():
-    rules = position(476).rules     # facing: only from straight ahead does an enemy attack the guard
-    assert fronts(rules, ME, E12) == (E11,)
-    assert fronts(rules, 0, D1) == (D2,)
-
-
-def test_with_the_gate_shut_a_second_ship_takes_the_square_in_front_and_both_are_held():
-    """Games 40, 103, 113 and 119 against normal: the raider's friends sank the guard on the gate
-    from the square in front of it, and the boat came in the next move."""
-    state = position(476)
-    follow_guard(state)
-    first = guard_move(state, ME)
-    assert first is not None and first[0] != E12          # not the guard on the gate
-    follow_guard(state)
-    front = state.board[E11]
-    assert front and state.owner[front] == ME
-    assert held(state, ME) == {E12, E11}
-    assert guard_move(state, ME) is None
-
-
-def test_no_ship_is_sent_to_a_front_square_an_enemy_stands_on():
-    state = position(476)
-    follow_guard(state)
-    enemy = next(e for e in state.alive[0] if state.pos[e] != 3)    # any South piece but the walker
-    state.board[state.pos[enemy]], state.board[E11], state.pos[enemy] = 0, enemy, E11
-    assert guard_move(state, ME) is None
-
-
-def test_sinkers_count_the_enemy_pieces_whose_attack_sinks_a_kind():
-    """The booklet table: a 2 or a 4 sinks a Flying Boat (column FB, rows 2 and 4), only a 2 a
-    Submarine (column SS, row 2)."""
-    state = position(476)
-    for e in state.alive[0]:       # every South piece known to us for what it is
-        state.priv[ME][e] = 1 << state.kind[e]
-    afloat = [state.kind[e] for e in state.alive[0]]
-    assert sinkers(state, ME, FB, {}) == afloat.count(2) + afloat.count(4)
-    assert sinkers(state, ME, SS, {}) == afloat.count(2)
