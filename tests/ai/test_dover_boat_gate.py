@@ -3,8 +3,8 @@
 lost by hard (North): a South piece hard had not identified left d1 at ply 477 and walked up the
 d file; it was South's Flying Boat, and from e12, outside North's harbour wall beside its base
 f12, it flew over the wall and took the flag at ply 502. Nothing of North's inside the wall
-could reach it; its own Flying Boat on a11 stood five moves from e12. The guard is played by
-``make_gatekeeper`` (being measured, no level uses it yet)."""
+could reach it; its own Flying Boat on a11 stood five moves from e12. ``hard`` plays the guard
+(measured as ``make_gatekeeper``); ``normal``, the beginner's match, does not."""
 
 from __future__ import annotations
 
@@ -49,8 +49,9 @@ def test_a_walker_that_may_be_the_boat_is_a_raider_and_our_flying_boat_goes_to_s
     assert state.kind[walker] == FB and state.priv[ME][walker] != 1 << FB
     assert raider_moves(state, ME, [E12, D12]) <= RAID_REACH
     assert guard_move(state, ME) == (A11, B11, -1)   # the nearest ship: our Flying Boat, 5 moves off
-    move = ai.make_gatekeeper("hard", NORTH, seed=1).choose(state, NORTH)
+    move = ai.make_player("hard", NORTH, seed=1).choose(state, NORTH)
     assert str(move) == "a11-b11"
+    assert not ai.make_player("normal", NORTH, seed=1).guards_gate
 
 
 def test_the_guard_walks_onto_the_gate_and_is_held_there():

@@ -40,10 +40,9 @@ Levels (every action is judged on the same few sampled worlds, so actions compar
   (``hunting``): the next move of the attack worth most per move of its way, when the search
   finds it within ``HUNT_SLACK`` of its best (its attack within ``STRIKE_SLACK``). Like
   ``normal`` it watches the gates of its base (``Plan.exposure``): nothing can attack a raider
-  standing beside the base. Shutting the boat gate on a raider (``boat_gate``: while a piece
+  standing beside the base. So it shuts the boat gate on a raider (``boat_gate``: while a piece
   that may be the enemy's Flying Boat comes near the square outside our harbour wall beside the
-  base, a ship of ours goes to stand on it and stays) is being measured, not yet used by the
-  levels (``make_gatekeeper``).
+  base, a ship of ours goes to stand on it and stays; ``normal`` does not).
   Pressing on with sorties as a draw by quiet turns comes near (``sorties``) is measured but not
   yet used by the levels (``make_presser``). Its worlds and candidates: ``LEVELS``.
   We tried single-observer ISMCTS (``navalgames.ai.mcts`` with ``determinize``) here
