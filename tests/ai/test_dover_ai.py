@@ -91,6 +91,34 @@ def test_booklet_deployments_never_shut_their_own_harbour_with_a_mine(variant):
             assert not [sq for sq in shut if placement.get(sq) == MI], (side, seed)
 
 
+def test_hard_seals_its_harbour_doorway_with_a_mine_in_capturing_the_base():
+    # Capturing the Base (variant 4): the base is reached only through the harbour's one doorway
+    # (a3 for South, h10 for North) or by the Flying Boat over a wall, and a ship arriving back to
+    # back with an enemy Mine is blown up. Six of a0580bf's seven losses to easy there were ships
+    # walking in through that doorway (docs/computer.md, twenty-fifth session): hard's deployment
+    # (``seal``) now puts a Mine on it and only cheap pieces behind it. It is still legal.
+    rules = ENGINE.rules("capture-the-base")
+    for side, door in ((SOUTH, "a3"), (NORTH, "h10")):
+        harbour = set(rules.board.harbours[side])
+        for seed in range(20):
+            deploy = ai.booklet_deployment(rules, side, random.Random(seed), seal=True)
+            assert deployment_problems(rules, side, deploy.placement) == []
+            placement = dict(deploy.placement)
+            assert placement[rules.names.index(door)] == MI, (side, seed)
+            behind = [k for sq, k in placement.items() if sq in harbour and k != MI]
+            assert not [k for k in behind if k in (10, 8, 7, 6, 5, SS, FB)], (side, seed, behind)
+
+
+@pytest.mark.parametrize("variant", ["classic", "first-capture", "fleet-orders"])
+def test_the_seal_is_only_for_capturing_the_base(variant):
+    # With flags to bring home a Mine on the doorway shuts our own fleet in; without walls there
+    # is no doorway.
+    rules = ENGINE.rules(variant)
+    for seed in range(10):
+        sealed = ai.booklet_deployment(rules, SOUTH, random.Random(seed), seal=True)
+        assert sealed.placement == ai.booklet_deployment(rules, SOUTH, random.Random(seed)).placement
+
+
 def test_the_flagship_hides_behind_a_mine_in_flagship_hunt():
     rules = ENGINE.rules("flagship-hunt")
     for seed in range(10):

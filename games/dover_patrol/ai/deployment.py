@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..rules import FB, MI, MS, NORTH, SOUTH, SS, Deploy
+from ..rules import FB, MI, ML, MS, NORTH, SOUTH, SS, Deploy
 from ..rules.setup import deployment_problems, random_deployment
 from ..rules.tables import Rules
 
@@ -22,7 +22,7 @@ def harbour_mouth_squares(rules: Rules, side: int) -> frozenset[int]:
                      for sq in (h, n, *rules.steps[n]))
 
 
-def booklet_deployment(rules: Rules, side: int, rng: random.Random) -> Deploy:
+def booklet_deployment(rules: Rules, side: int, rng: random.Random, seal: bool = False) -> Deploy:
     """A deployment that follows the booklet's advice, different every game.
 
     Written from South's seat, then turned for North. The advice: a high-numbered ship, a
@@ -30,7 +30,7 @@ def booklet_deployment(rules: Rules, side: int, rng: random.Random) -> Deploy:
     Destroyer and a Mine Sweeper kept in the harbour; a Mine in the harbour guarding the flag, or
     the Mines out in front (both are played), never one in our own harbour's mouth; the harbour
     mouth, on the left, watched by a big ship; the Flying Boat kept back. The rest is spread at
-    random.
+    random. ``seal`` (hard's): in Capturing the Base, a Mine on the harbour's doorway instead.
     """
     main, odd = rules.setup_squares(SOUTH)
     files = rules.files
@@ -81,14 +81,23 @@ def booklet_deployment(rules: Rules, side: int, rng: random.Random) -> Deploy:
                 put(MI, [ahead])
             for n in near(sq)[:1]:
                 put(SS, [n])
-    if harbour:
+    sealed = seal and harbour and not rules.flags and rules.base_rule == "target"
+    if sealed:
+        # Capturing the Base: the base is reached only through the harbour's doorway (or by the
+        # Flying Boat over a wall), so a Mine on the doorway stops every ship but the Mine
+        # Sweeper; the harbour, shut in behind it, holds cheap pieces and the Flying Boat's foes.
+        walled = rules.board.harbours[SOUTH]
+        put(MI, [h for h in harbour for n in rules.steps[h] if n not in walled])
+        for kind in (4, 2, 2, 1, 1, 1, ML, 3, 2, 2):
+            put(kind, harbour)
+    elif harbour:
         # A Submarine, a Destroyer and a Mine Sweeper in harbour (the booklet's principle).
         for kind in (SS, 4, MS):
             put(kind, harbour)
         if rules.flags and rng.random() < 0.5:
             # A Mine beside the flag, on one of the base's approaches inside the harbour.
             put(MI, [n for n in rules.steps[base] if n in harbour])
-    if rules.base_rule != "open":
+    if rules.base_rule != "open" and not sealed:
         # The harbour mouth (the left edge) watched by a big ship in front of it.
         mouth = [s for s in main if s % files == 0 and rank(s) >= min(front, 3)]
         put(next((k for k in (8, 7, 9, 6) if left.get(k)), 5), mouth)

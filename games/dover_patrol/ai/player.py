@@ -63,7 +63,7 @@ class DoverPlayer:
         started = time.perf_counter()
         observation = state.observation(side)
         if observation.phase == SETUP:
-            return booklet_deployment(state.rules, SIDE_INDEX[side], self.rng)
+            return booklet_deployment(state.rules, SIDE_INDEX[side], self.rng, seal=self.guards_gate)
         # From here on, only positions sampled from the observation: never ``state`` itself.
         self.belief.update(observation)
         root = self.belief.sample(state, observation, self.rng)
