@@ -113,6 +113,11 @@ class DeployView(DoverScreen):
         squares = self.mouth_mines()
         if not squares:
             return ""
+        if not self.rules.flags:   # Capturing the Base: no flag comes home, and it keeps raiders out
+            where = (f"A Mine on {squares[0]} shuts" if len(squares) == 1
+                     else f"Mines on {', '.join(squares[:-1])} and {squares[-1]} shut")
+            return (f"{where} your own harbour: the pieces behind stay in, and no enemy ship but "
+                    f"a Mine Sweeper can come in.")
         if len(squares) == 1:
             return (f"A Mine on {squares[0]} shuts your own harbour: it never moves, so nothing could sail "
                     f"out past it, nor a captured flag come home.")
@@ -206,7 +211,7 @@ class DeployView(DoverScreen):
     def ready(self) -> None:
         if not self.ready_allowed():
             return
-        if self.mouth_mines():
+        if self.mouth_mines() and self.rules.flags:
             self.ask(f"{self.mouth_warning()} Deploy anyway?",
                      [("Deploy anyway", "Y", self.deploy), ("Move it", "N", lambda: None)])
             return
@@ -419,9 +424,12 @@ class DeployView(DoverScreen):
         elif self.session.state.to_act() != self.side:
             waiting = "your opponent" if getattr(self.session, "online", False) else "the computer"
             status, colour = f"Waiting for {waiting} to deploy…", text
-        elif self.mouth_mines():
+        elif self.mouth_mines() and self.rules.flags:
             status = f"Ready, but take care: {self.mouth_warning()}"
             colour = (250, 190, 120)
+        elif self.mouth_mines():
+            status = f"Your fleet is ready: press Ready (Enter). {self.mouth_warning()}"
+            colour = (170, 220, 170)
         else:
             status, colour = "Your fleet is ready: press Ready (Enter).", (170, 220, 170)
         self.status_text = status

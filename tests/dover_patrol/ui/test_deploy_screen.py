@@ -79,6 +79,19 @@ def test_ready_with_a_mine_in_the_harbour_mouth_asks_before_deploying(window):
     assert isinstance(settle(window), PlayView)
 
 
+def test_in_capturing_the_base_a_mine_on_the_doorway_is_told_of_but_not_questioned(window):
+    # No flag has to come home there, and a Mine on the doorway keeps enemy ships out: hard
+    # deploys so itself (docs/computer.md, twenty-fifth session). Ready says what it does and
+    # deploys at once.
+    match, view = open_match(window, players=VS_COMPUTER, variant="capture-the-base")
+    mine_in_the_mouth(window, view)
+    assert view.mouth_mines() == ["a3"]
+    assert "Your fleet is ready" in view.status_text and "Mine Sweeper" in view.status_text
+    assert "flag" not in view.status_text
+    testing.press(window, arcade.key.ENTER)
+    assert view.question is None and match.record.actions[0].startswith("deploy")
+
+
 def test_a_mine_beside_the_flag_inside_the_harbour_is_no_mouth(window):
     match, view = open_match(window, players=VS_COMPUTER)
     click_button(window, view, "random")
