@@ -109,10 +109,25 @@ def test_hard_seals_its_harbour_doorway_with_a_mine_in_capturing_the_base():
             assert not [k for k in behind if k in (10, 8, 7, 6, 5, SS, FB)], (side, seed, behind)
 
 
-@pytest.mark.parametrize("variant", ["classic", "first-capture", "fleet-orders"])
-def test_the_seal_is_only_for_capturing_the_base(variant):
-    # With flags to bring home a Mine on the doorway shuts our own fleet in; without walls there
-    # is no doorway.
+def test_hard_mines_its_base_gates_in_fleet_orders():
+    # Fleet Orders: no walls, and attacks go only straight ahead, so an enemy piece on a square
+    # beside our base (b1, c2, d1 for South) cannot be attacked and enters next turn: all six of
+    # a0580bf's losses to easy there were such raids (docs/computer.md, twenty-fifth session).
+    # hard's deployment puts its three Mines on those squares; each sinks its attacker but a
+    # Mine Sweeper.
+    rules = ENGINE.rules("fleet-orders")
+    for side, gates in ((SOUTH, {"b1", "c2", "d1"}), (NORTH, {"e12", "f11", "g12"})):
+        for seed in range(20):
+            deploy = ai.booklet_deployment(rules, side, random.Random(seed), seal=True)
+            assert deployment_problems(rules, side, deploy.placement) == []
+            mines = {rules.names[sq] for sq, k in deploy.placement if k == MI}
+            assert mines == gates, (side, seed, mines)
+
+
+@pytest.mark.parametrize("variant", ["classic", "first-capture", "flagship-hunt", "pitched-battle"])
+def test_the_seal_is_only_for_the_variants_won_by_entering_the_base(variant):
+    # With flags to bring home a Mine on the doorway shuts our own fleet in; Flagship Hunt and
+    # Pitched Battle are not won at a base.
     rules = ENGINE.rules(variant)
     for seed in range(10):
         sealed = ai.booklet_deployment(rules, SOUTH, random.Random(seed), seal=True)

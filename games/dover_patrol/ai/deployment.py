@@ -30,7 +30,7 @@ def booklet_deployment(rules: Rules, side: int, rng: random.Random, seal: bool =
     Destroyer and a Mine Sweeper kept in the harbour; a Mine in the harbour guarding the flag, or
     the Mines out in front (both are played), never one in our own harbour's mouth; the harbour
     mouth, on the left, watched by a big ship; the Flying Boat kept back. The rest is spread at
-    random. ``seal`` (hard's): in Capturing the Base, a Mine on the harbour's doorway instead.
+    random. ``seal`` (hard's): Mines where raiders come in, in Capturing the Base and Fleet Orders.
     """
     main, odd = rules.setup_squares(SOUTH)
     files = rules.files
@@ -64,8 +64,17 @@ def booklet_deployment(rules: Rules, side: int, rng: random.Random, seal: bool =
     base = rules.bases[SOUTH]
     no_mines = harbour_mouth_squares(rules, SOUTH)   # never a Mine there
 
+    # ``seal`` (hard's), where entering the enemy base wins and no flag has to come home: Mines
+    # where raiders come in. Capturing the Base: on the harbour's doorway, the one way in for
+    # ships (the Flying Boat flies over walls), and a ship arriving back to back with it is blown
+    # up; only cheap pieces and the Flying Boat's foes shut in behind it. Fleet Orders (no walls):
+    # on the base's three gates, where an enemy piece cannot be attacked (attacks go only straight
+    # ahead) and enters next turn; a Mine sinks its attacker, the Mine Sweeper excepted.
+    target = seal and not rules.flags and rules.base_rule == "target"
+    sealed, gates_mined = target and bool(harbour), target and not harbour
+
     # The odd piece on the odd rank: something cheap, or a Mine out in mid-ocean.
-    odd_kinds = [k for k in (1, MI, 3, 5) if left.get(k)]
+    odd_kinds = [k for k in (1, MI, 3, 5) if left.get(k) and not (gates_mined and k == MI)]
     odd_kind = odd_kinds[rng.randrange(len(odd_kinds))]
     take(odd_kind)
     odd_squares = sorted(odd - no_mines if odd_kind == MI else odd)
@@ -81,11 +90,10 @@ def booklet_deployment(rules: Rules, side: int, rng: random.Random, seal: bool =
                 put(MI, [ahead])
             for n in near(sq)[:1]:
                 put(SS, [n])
-    sealed = seal and harbour and not rules.flags and rules.base_rule == "target"
+    if gates_mined:
+        for gate in rules.steps[base]:
+            put(MI, [gate])
     if sealed:
-        # Capturing the Base: the base is reached only through the harbour's doorway (or by the
-        # Flying Boat over a wall), so a Mine on the doorway stops every ship but the Mine
-        # Sweeper; the harbour, shut in behind it, holds cheap pieces and the Flying Boat's foes.
         walled = rules.board.harbours[SOUTH]
         put(MI, [h for h in harbour for n in rules.steps[h] if n not in walled])
         for kind in (4, 2, 2, 1, 1, 1, ML, 3, 2, 2):
