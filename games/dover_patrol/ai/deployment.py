@@ -30,7 +30,7 @@ def booklet_deployment(rules: Rules, side: int, rng: random.Random, seal: bool =
     Destroyer and a Mine Sweeper kept in the harbour; a Mine in the harbour guarding the flag, or
     the Mines out in front (both are played), never one in our own harbour's mouth; the harbour
     mouth, on the left, watched by a big ship; the Flying Boat kept back. The rest is spread at
-    random. ``seal`` (hard's): Mines where raiders come in, in Capturing the Base and Fleet Orders.
+    random. ``seal`` (hard's): Mines where raiders come in, where entering the enemy base wins.
     """
     main, odd = rules.setup_squares(SOUTH)
     files = rules.files
@@ -65,12 +65,13 @@ def booklet_deployment(rules: Rules, side: int, rng: random.Random, seal: bool =
     no_mines = harbour_mouth_squares(rules, SOUTH)   # never a Mine there
 
     # ``seal`` (hard's), where entering the enemy base wins and no flag has to come home: Mines
-    # where raiders come in. Capturing the Base: on the harbour's doorway, the one way in for
-    # ships (the Flying Boat flies over walls), and a ship arriving back to back with it is blown
-    # up; only cheap pieces and the Flying Boat's foes shut in behind it. Fleet Orders (no walls):
-    # on the base's three gates, where an enemy piece cannot be attacked (attacks go only straight
-    # ahead) and enters next turn; a Mine sinks its attacker, the Mine Sweeper excepted.
-    target = seal and not rules.flags and rules.base_rule == "target"
+    # where raiders come in. Capturing the Base and Quick Capture: on the harbour's doorway, the
+    # one way in for ships (the Flying Boat flies over walls), and a ship arriving back to back
+    # with it is blown up; only cheap pieces and the Flying Boat's foes shut in behind it. Fleet
+    # Orders (no walls): on the base's three gates, where an enemy piece cannot be attacked
+    # (attacks go only straight ahead) and enters next turn; a Mine sinks its attacker, the Mine
+    # Sweeper excepted.
+    target = seal and rules.win == "occupy-base"
     sealed, gates_mined = target and bool(harbour), target and not harbour
 
     # The odd piece on the odd rank: something cheap, or a Mine out in mid-ocean.
