@@ -109,11 +109,16 @@ class DeployView(DoverScreen):
                     frontier.append(n)
         return sorted(mines)
 
+    def flags_come_home(self) -> bool:
+        """Whether a captured flag must be brought home through our harbour (the classic game);
+        where entering the enemy base wins, a Mine shutting the harbour is a defence (hard's)."""
+        return self.rules.win == "flags"
+
     def mouth_warning(self) -> str:
         squares = self.mouth_mines()
         if not squares:
             return ""
-        if not self.rules.flags:   # Capturing the Base: no flag comes home, and it keeps raiders out
+        if not self.flags_come_home():   # won on entering the base: it keeps raiders out
             where = (f"A Mine on {squares[0]} shuts" if len(squares) == 1
                      else f"Mines on {', '.join(squares[:-1])} and {squares[-1]} shut")
             return (f"{where} your own harbour: the pieces behind stay in, and no enemy ship but "
@@ -211,7 +216,7 @@ class DeployView(DoverScreen):
     def ready(self) -> None:
         if not self.ready_allowed():
             return
-        if self.mouth_mines() and self.rules.flags:
+        if self.mouth_mines() and self.flags_come_home():
             self.ask(f"{self.mouth_warning()} Deploy anyway?",
                      [("Deploy anyway", "Y", self.deploy), ("Move it", "N", lambda: None)])
             return
@@ -424,7 +429,7 @@ class DeployView(DoverScreen):
         elif self.session.state.to_act() != self.side:
             waiting = "your opponent" if getattr(self.session, "online", False) else "the computer"
             status, colour = f"Waiting for {waiting} to deploy…", text
-        elif self.mouth_mines() and self.rules.flags:
+        elif self.mouth_mines() and self.flags_come_home():
             status = f"Ready, but take care: {self.mouth_warning()}"
             colour = (250, 190, 120)
         elif self.mouth_mines():

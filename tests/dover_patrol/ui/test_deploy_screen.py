@@ -79,11 +79,12 @@ def test_ready_with_a_mine_in_the_harbour_mouth_asks_before_deploying(window):
     assert isinstance(settle(window), PlayView)
 
 
-def test_in_capturing_the_base_a_mine_on_the_doorway_is_told_of_but_not_questioned(window):
+@pytest.mark.parametrize("variant", ["capture-the-base", "first-capture"])
+def test_where_entering_the_base_wins_a_mine_on_the_doorway_is_told_of_but_not_questioned(window, variant):
     # No flag has to come home there, and a Mine on the doorway keeps enemy ships out: hard
     # deploys so itself (docs/computer.md, twenty-fifth session). Ready says what it does and
     # deploys at once.
-    match, view = open_match(window, players=VS_COMPUTER, variant="capture-the-base")
+    match, view = open_match(window, players=VS_COMPUTER, variant=variant)
     mine_in_the_mouth(window, view)
     assert view.mouth_mines() == ["a3"]
     assert "Your fleet is ready" in view.status_text and "Mine Sweeper" in view.status_text
