@@ -126,6 +126,15 @@ def test_hard_mines_its_base_gates_in_fleet_orders():
             assert mines == gates, (side, seed, mines)
 
 
+def test_only_hard_seals_its_base():
+    state = ENGINE.new_game("capture-the-base")
+    a3 = state.rules.names.index("a3")
+    for level, sealed in (("hard", True), ("normal", False), ("easy", False)):
+        doors = [dict(ai.make_player(level, "south", seed).choose(state, "south").placement).get(a3) == MI
+                 for seed in range(6)]
+        assert all(doors) if sealed else not all(doors), (level, doors)
+
+
 @pytest.mark.parametrize("variant", ["classic", "flagship-hunt", "pitched-battle"])
 def test_the_seal_is_only_for_the_variants_won_by_entering_the_base(variant):
     # With flags to bring home a Mine on the doorway shuts our own fleet in; Flagship Hunt and

@@ -58,12 +58,13 @@ class DoverPlayer:
         self.beginner: Beginner | None = None   # normal's one-move game (see ``beginner``)
         self.hunts = False       # whether quiet moves go hunting (``hunting``)
         self.guards_gate = False  # whether a ship shuts the boat gate on a raider (``boat_gate``)
+        self.seals_base = False   # whether its Mines shut the way in where entering a base wins
 
     def choose(self, state: DoverState, side: str) -> Any:
         started = time.perf_counter()
         observation = state.observation(side)
         if observation.phase == SETUP:
-            return booklet_deployment(state.rules, SIDE_INDEX[side], self.rng, seal=self.guards_gate)
+            return booklet_deployment(state.rules, SIDE_INDEX[side], self.rng, seal=self.seals_base)
         # From here on, only positions sampled from the observation: never ``state`` itself.
         self.belief.update(observation)
         root = self.belief.sample(state, observation, self.rng)
@@ -246,6 +247,7 @@ def make_player(level: str, side: str, seed: int | None = None, think: float | N
         player.beginner = Beginner()
     player.hunts = level == "hard"
     player.guards_gate = level == "hard"
+    player.seals_base = level == "hard"
     return player
 
 
