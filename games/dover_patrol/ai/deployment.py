@@ -9,6 +9,13 @@ from ..rules.setup import deployment_problems, random_deployment
 from ..rules.tables import Rules
 
 
+def harbour_doorways(rules: Rules, side: int) -> list[tuple[int, int]]:
+    """``side``'s harbour doorways as (the square inside, the one just outside) pairs: a3-a4 for
+    South. None when the variant has no harbour walls."""
+    harbour = rules.board.harbours[side] if rules.variant.walls else frozenset()
+    return [(h, n) for h in sorted(harbour) for n in rules.steps[h] if n not in harbour]
+
+
 def harbour_mouth_squares(rules: Rules, side: int) -> frozenset[int]:
     """The squares where a Mine of ``side``'s own would shut its harbour.
 
@@ -17,9 +24,7 @@ def harbour_mouth_squares(rules: Rules, side: int) -> frozenset[int]:
     coming home (7% of deployments mined the mouth; Mines on both a5 and b4 wall it in just as
     well). Empty when the variant has no harbour walls. The deployment screen warns about these.
     """
-    harbour = rules.board.harbours[side] if rules.variant.walls else frozenset()
-    return frozenset(sq for h in harbour for n in rules.steps[h] if n not in harbour
-                     for sq in (h, n, *rules.steps[n]))
+    return frozenset(sq for h, n in harbour_doorways(rules, side) for sq in (h, n, *rules.steps[n]))
 
 
 def booklet_deployment(rules: Rules, side: int, rng: random.Random, seal: bool = False) -> Deploy:
@@ -95,8 +100,7 @@ def booklet_deployment(rules: Rules, side: int, rng: random.Random, seal: bool =
         for gate in rules.steps[base]:
             put(MI, [gate])
     if sealed:
-        walled = rules.board.harbours[SOUTH]
-        put(MI, [h for h in harbour for n in rules.steps[h] if n not in walled])
+        put(MI, [h for h, _ in harbour_doorways(rules, SOUTH)])
         for kind in (4, 2, 2, 1, 1, 1, ML, 3, 2, 2):
             put(kind, harbour)
     elif harbour:

@@ -12,6 +12,7 @@ from navalgames.ai.mcts import outcome_value
 from ..rules import FB, MI, ML, MS, NORTH, SOUTH, SS, DoverState
 from ..rules.model import SIDE_INDEX
 from ..rules.tables import ATTACKER_WINS, Rules
+from .deployment import harbour_doorways
 from .ways import FAR, WAY_SPAN, Ways, blows_up, crew_of, gate_squares, long_entries
 
 #: what a piece is worth to its fleet (valued ships by value; the specialists by their duties)
@@ -67,8 +68,8 @@ class Plan(Ways):
         # Capture, won on reaching the enemy base), a crowded harbour is opened (``way_out``)
         # through its doorways: (the square inside the mouth, the one just outside).
         self.opens_harbour = rules.win == "flags"
-        self.doorways = tuple(tuple((h, n) for h in sorted(harbour) for n in rules.steps[h]
-                                    if n not in harbour) for harbour in self.harbours)
+        self.doorways = tuple(tuple(harbour_doorways(rules, s)) if walled_in else ()
+                              for s in (SOUTH, NORTH))
         # the kinds that sink (or clear) each kind when they attack it
         self.beaters = [[k for k in range(1, 16) if rules.result[k][e] == ATTACKER_WINS and k != FB]
                         for e in range(16)]

@@ -118,16 +118,15 @@ class DeployView(DoverScreen):
         squares = self.mouth_mines()
         if not squares:
             return ""
+        one = len(squares) == 1
+        where = (f"A Mine on {squares[0]} shuts" if one
+                 else f"Mines on {', '.join(squares[:-1])} and {squares[-1]} shut")
         if not self.flags_come_home():   # won on entering the base: it keeps raiders out
-            where = (f"A Mine on {squares[0]} shuts" if len(squares) == 1
-                     else f"Mines on {', '.join(squares[:-1])} and {squares[-1]} shut")
             return (f"{where} your own harbour: the pieces behind stay in, and no enemy ship but "
                     f"a Mine Sweeper can come in.")
-        if len(squares) == 1:
-            return (f"A Mine on {squares[0]} shuts your own harbour: it never moves, so nothing could sail "
-                    f"out past it, nor a captured flag come home.")
-        return (f"Mines on {', '.join(squares[:-1])} and {squares[-1]} shut your own harbour: they never move, "
-                f"so nothing could sail out past them, nor a captured flag come home.")
+        it, moves = ("it", "it never moves") if one else ("them", "they never move")
+        return (f"{where} your own harbour: {moves}, so nothing could sail out past {it}, nor a "
+                f"captured flag come home.")
 
     def set_placement(self, deploy: Deploy) -> None:
         names = self.rules.names
