@@ -115,15 +115,19 @@ def test_hard_mines_its_base_gates_in_fleet_orders():
     # Fleet Orders: no walls, and attacks go only straight ahead, so an enemy piece on a square
     # beside our base (b1, c2, d1 for South) cannot be attacked and enters next turn: all six of
     # a0580bf's losses to easy there were such raids (docs/computer.md, twenty-fifth session).
-    # hard's deployment puts its three Mines on those squares; each sinks its attacker but a
-    # Mine Sweeper.
+    # hard's deployment mines the two gates beside the base (b1, d1); each sinks its attacker
+    # but a Mine Sweeper. The gate straight ahead (c2) holds a Motor Torpedo Boat with the Mine
+    # one square further on (c3): a Mine on c2 could never attack c3, where the enemy Flying Boat
+    # of fleet-orders games 29 against the rusher and 22 against the sampler (00dc6a5) landed
+    # and jumped onto the base (twenty-sixth session).
     rules = ENGINE.rules("fleet-orders")
-    for side, gates in ((SOUTH, {"b1", "c2", "d1"}), (NORTH, {"e12", "f11", "g12"})):
+    for side, gates, front in ((SOUTH, {"b1", "d1", "c3"}, "c2"), (NORTH, {"e12", "g12", "f10"}, "f11")):
         for seed in range(20):
             deploy = ai.booklet_deployment(rules, side, random.Random(seed), seal=True)
             assert deployment_problems(rules, side, deploy.placement) == []
             mines = {rules.names[sq] for sq, k in deploy.placement if k == MI}
             assert mines == gates, (side, seed, mines)
+            assert dict(deploy.placement)[rules.names.index(front)] == 2, (side, seed)
 
 
 def test_only_hard_seals_its_base():

@@ -98,7 +98,15 @@ def booklet_deployment(rules: Rules, side: int, rng: random.Random, seal: bool =
                 put(SS, [n])
     if gates_mined:
         for gate in rules.steps[base]:
-            put(MI, [gate])
+            if gate == base + files:
+                # The gate straight ahead: its Mine one square further on, and a Motor Torpedo
+                # Boat on the gate. A Mine there could never attack the square before it, where
+                # an enemy Flying Boat lands unharmed and jumps onto the base; the boat sinks
+                # what clears a Mine (a Mine Sweeper; a Submarine dies on it).
+                put(MI, [gate + files])
+                put(2, [gate])
+            else:
+                put(MI, [gate])
     if sealed:
         put(MI, [h for h, _ in harbour_doorways(rules, SOUTH)])
         for kind in (4, 2, 2, 1, 1, 1, ML, 3, 2, 2):
