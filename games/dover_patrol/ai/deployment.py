@@ -73,7 +73,7 @@ def booklet_deployment(rules: Rules, side: int, rng: random.Random, seal: bool =
     # where raiders come in. Capturing the Base and Quick Capture: on the harbour's doorway, the
     # one way in for ships (the Flying Boat flies over walls), and a ship arriving back to back
     # with it is blown up; only cheap pieces and the Flying Boat's foes shut in behind it. Fleet
-    # Orders (no walls): on the base's three gates, where an enemy piece cannot be attacked
+    # Orders (no walls): at the base's three gates, where an enemy piece cannot be attacked
     # (attacks go only straight ahead) and enters next turn; a Mine sinks its attacker, the Mine
     # Sweeper excepted.
     target = seal and rules.win == "occupy-base"
