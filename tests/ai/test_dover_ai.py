@@ -111,7 +111,7 @@ def test_hard_seals_its_harbour_doorway_with_a_mine_where_entering_the_base_wins
             assert not [k for k in behind if k in (10, 8, 7, 6, 5, SS, FB)], (side, seed, behind)
 
 
-def test_hard_mines_its_base_gates_in_fleet_orders():
+def test_hard_guards_its_base_gates_in_fleet_orders():
     # Fleet Orders: no walls, and attacks go only straight ahead, so an enemy piece on a square
     # beside our base (b1, c2, d1 for South) cannot be attacked and enters next turn: all six of
     # a0580bf's losses to easy there were such raids (docs/computer.md, twenty-fifth session).
@@ -121,12 +121,12 @@ def test_hard_mines_its_base_gates_in_fleet_orders():
     # of fleet-orders games 29 against the rusher and 22 against the sampler (00dc6a5) landed
     # and jumped onto the base (twenty-sixth session).
     rules = ENGINE.rules("fleet-orders")
-    for side, gates, front in ((SOUTH, {"b1", "d1", "c3"}, "c2"), (NORTH, {"e12", "g12", "f10"}, "f11")):
+    for side, mined, front in ((SOUTH, {"b1", "d1", "c3"}, "c2"), (NORTH, {"e12", "g12", "f10"}, "f11")):
         for seed in range(20):
             deploy = ai.booklet_deployment(rules, side, random.Random(seed), seal=True)
             assert deployment_problems(rules, side, deploy.placement) == []
             mines = {rules.names[sq] for sq, k in deploy.placement if k == MI}
-            assert mines == gates, (side, seed, mines)
+            assert mines == mined, (side, seed, mines)
             assert dict(deploy.placement)[rules.names.index(front)] == 2, (side, seed)
 
 
