@@ -34,6 +34,7 @@ WATCH_FALL = 0.6      # ... and the share of that left for each move further the
 WATCH_REACH = 10      # an enemy piece further than this many moves from a gate is no threat yet
 WATCH_OPEN = 0.1      # the share of BASE_WATCH an open gate costs however far the enemy's Flying Boat is
 WATCH_LOST = 2.0      # ... and the most they cost in all: an enemy piece on a gate, the flag as good as gone
+UNSINKABLE = 4.0      # Pitched Battle: points for each enemy piece nothing of ours left sinks
 
 
 
@@ -73,6 +74,7 @@ class Plan(Ways):
         # the kinds that sink (or clear) each kind when they attack it
         self.beaters = [[k for k in range(1, 16) if rules.result[k][e] == ATTACKER_WINS and k != FB]
                         for e in range(16)]
+        self.beater_bits = [sum(1 << k for k in beaters) for beaters in self.beaters]
         # ranks counted from each side's own back row, from 0
         self.rank_of = tuple(tuple(rules.side_rank(s, sq) - 1 for sq in range(rules.size))
                              for s in (SOUTH, NORTH))
@@ -158,7 +160,23 @@ class Plan(Ways):
         hem, sinking_a_mover = self.hemming(state, side)
         return (MATERIAL * material + self.race(state, side) - crowding + known
                 + PRESSING * forward + self.hunt(state, side, sinking_a_mover) + hem
-                - self.exposure(state, side))
+                - self.exposure(state, side) - self.unsinkable(state, side))
+
+    def unsinkable(self, state: DoverState, side: int) -> float:
+        """Pitched Battle, won by sinking every enemy piece but the Mines: UNSINKABLE points for
+        each enemy piece that nothing of ``side``'s left afloat sinks by attacking it (a Mine
+        Layer once our last Destroyer is gone, a Submarine once our last 2 is). Such a piece can
+        only be boxed in or lured onto a Mine, and eight of a0580bf's nine draws against easy
+        ended with the enemy's last pieces of that sort (twenty-sixth session)."""
+        if self.rules.win != "fleet" or not self.detailed:
+            return 0.0
+        kind = state.kind
+        ours = 0
+        for p in state.alive[side]:
+            ours |= 1 << kind[p]
+        beaters = self.beater_bits
+        return UNSINKABLE * sum(1 for e in state.alive[1 - side]
+                                if kind[e] != MI and not beaters[kind[e]] & ours)
 
     def way_out(self, state: DoverState, side: int) -> int:
         """How many moves before one more piece steps out of ``side``'s crowded harbour: a piece
