@@ -29,7 +29,7 @@ def test_the_enemy_mine_layer_counts_once_our_last_destroyer_is_gone():
     plan = ai.plan_for(state.rules)
     assert sorted(state.kind[p] for p in state.alive[NORTH] if state.kind[p] != MI) == sorted([SS, ML])
     assert 4 not in [state.kind[p] for p in state.alive[SOUTH]]
-    # the Submarine sinks to South's 2; the Mine Layer to nothing South has left
+    # South's 2 sinks the Submarine; nothing South has left sinks the Mine Layer
     assert plan.unsinkable(state, SOUTH) == pytest.approx(evaluation.UNSINKABLE)
     # North's Submarine sinks South's ships but not its 2, its Flying Boat or its Mine Layer
     assert plan.unsinkable(state, NORTH) == pytest.approx(3 * evaluation.UNSINKABLE)
