@@ -7,13 +7,7 @@ import random
 from ..rules import FB, MI, ML, MS, NORTH, SOUTH, SS, Deploy
 from ..rules.setup import deployment_problems, random_deployment
 from ..rules.tables import Rules
-
-
-def harbour_doorways(rules: Rules, side: int) -> list[tuple[int, int]]:
-    """``side``'s harbour doorways as (the square inside, the one just outside) pairs: a3-a4 for
-    South. None when the variant has no harbour walls."""
-    harbour = rules.board.harbours[side] if rules.variant.walls else frozenset()
-    return [(h, n) for h in sorted(harbour) for n in rules.steps[h] if n not in harbour]
+from .ways import harbour_doorways
 
 
 def harbour_mouth_squares(rules: Rules, side: int) -> frozenset[int]:

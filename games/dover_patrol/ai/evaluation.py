@@ -12,8 +12,7 @@ from navalgames.ai.mcts import outcome_value
 from ..rules import FB, MI, ML, MS, NORTH, SOUTH, SS, DoverState
 from ..rules.model import SIDE_INDEX
 from ..rules.tables import ATTACKER_WINS, Rules
-from .deployment import harbour_doorways
-from .ways import FAR, WAY_SPAN, Ways, blows_up, crew_of, gate_squares, long_entries
+from .ways import FAR, WAY_SPAN, Ways, blows_up, crew_of, gate_squares, harbour_doorways, long_entries
 
 #: what a piece is worth to its fleet (valued ships by value; the specialists by their duties)
 VALUES = {1: 1.5, 2: 3.0, 3: 3.0, 4: 5.0, 5: 5.0, 6: 6.0, 7: 7.0, 8: 8.0, 9: 9.0, 10: 10.0,

@@ -42,6 +42,13 @@ def gate_squares(rules: Rules, side: int, squares) -> list[int]:
             if all(c == base for c in range(rules.size) if sq in rules.contact[side][c])]
 
 
+def harbour_doorways(rules: Rules, side: int) -> list[tuple[int, int]]:
+    """``side``'s harbour doorways as (the square inside, the one just outside) pairs: a3-a4 for
+    South. None when the variant has no harbour walls."""
+    harbour = rules.board.harbours[side] if rules.variant.walls else frozenset()
+    return [(h, n) for h in sorted(harbour) for n in rules.steps[h] if n not in harbour]
+
+
 _LONG_ENTRIES: dict[tuple[int, int], tuple[tuple[int, int, int], ...]] = {}
 
 
