@@ -123,7 +123,7 @@ class DeployView(DoverScreen):
                  else f"Mines on {', '.join(squares[:-1])} and {squares[-1]} shut")
         if not self.flags_come_home():   # won on entering the base: it keeps raiders out
             return (f"{where} your own harbour: the pieces behind stay in, and no enemy ship but "
-                    f"a Mine Sweeper can come in.")
+                    f"a Mine Sweeper or the Mine Layer can come in.")
         it, moves = ("it", "it never moves") if one else ("them", "they never move")
         return (f"{where} your own harbour: {moves}, so nothing could sail out past {it}, nor a "
                 f"captured flag come home.")
