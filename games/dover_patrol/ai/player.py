@@ -16,6 +16,7 @@ from .deployment import booklet_deployment
 from .evaluation import goes_back
 from .hunting import hunts
 from .plans import PLAN_SLACK, clearing_plan, harbour_plan, hopeless, toward_goal
+from .raid import raid_plan
 from .search import (RISK_WORLDS, flagship_risk, flagship_square, one_move_values,
                      risks_flagship, sails_off, stalling, two_move_value)
 from .sorties import errand_slack, pressed
@@ -59,6 +60,7 @@ class DoverPlayer:
         self.hunts = False       # whether quiet moves go hunting (``hunting``)
         self.guards_gate = False  # whether a ship shuts the boat gate on a raider (``boat_gate``)
         self.seals_base = False   # whether its Mines shut the way in where entering a base wins
+        self.raids = False        # whether a Flying Boat nothing can sink goes for the flag (``raid``)
 
     def choose(self, state: DoverState, side: str) -> Any:
         started = time.perf_counter()
@@ -111,6 +113,8 @@ class DoverPlayer:
         way_home = planned is not None
         if not way_home:   # no way home for a flag carrier: clear one, if an enemy piece blocks it
             planned = self.planned_move(clearing_plan, root, side, worlds, actions)
+        if planned is None and self.raids:
+            planned = self.planned_move(raid_plan, root, side, worlds, actions)
         if planned is None and self.guards_gate:
             planned = self.planned_move(guard_move, root, side, worlds, actions)
         if planned is not None and planned[0] >= scored[0][0] - slack:
@@ -203,7 +207,8 @@ class DoverPlayer:
     def planned_move(self, planner, root: DoverState, side: str, worlds: list[DoverState],
                      actions: list) -> tuple[float, Any] | None:
         """The next move of ``planner`` (``harbour_plan`` or ``clearing_plan``, for when we carry
-        a flag home; ``boat_gate.guard_move``, a ship to shut our boat gate on a raider) and its
+        a flag home; ``raid.raid_plan``, our Flying Boat for the enemy flag when nothing can sink
+        it; ``boat_gate.guard_move``, a ship to shut our boat gate on a raider) and its
         value two moves ahead, or None."""
         first = planner(root, SIDE_INDEX[side])
         if first is None:
@@ -248,6 +253,7 @@ def make_player(level: str, side: str, seed: int | None = None, think: float | N
     player.hunts = level == "hard"
     player.guards_gate = level == "hard"
     player.seals_base = level == "hard"
+    player.raids = level == "hard"
     return player
 
 
