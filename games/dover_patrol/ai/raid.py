@@ -5,7 +5,8 @@ blows it up. Once we know the enemy's last 4s and 2s are gone, our boat is safe 
 flies: it can take the enemy flag and bring it home, and while it holds that flag the enemy
 cannot win. The look-ahead does not see this, because the boat's way there is a dozen quiet
 moves: read from six of a0580bf's 37 draws against ``normal`` (in game 130 the boat stood on c2
-beside our base for the last 200 quiet turns, with North's base three steps away from our 4)."""
+beside our base for the last 200 quiet turns, North's base held by a Submarine and a Mine
+Sweeper, its boat gate e12 empty)."""
 
 from __future__ import annotations
 
