@@ -131,3 +131,31 @@ def test_hard_breaks_a_quiet_spell_of_a_real_game_by_hunting(seed):
             return
         state.apply(other.choose(state, "south"))
     pytest.fail("hard removed nothing in 20 moves")
+
+
+# After game 170 of `navalgames tournament dover-patrol --a hard --b normal --seed 7` (a0580bf),
+# drawn by the quiet-turn rule: North's Flying Boat (known: it flew over our wall to take the
+# flag) sat on e4 with South's flag for 340 plies. Only a 4 or a 2 sinks it (combat table, rows 4
+# and 2, column FB: A), attacking from e3 (rules, Attacks: back to back). South's 2 on e9 had a
+# way there only past South's own ships: the 5 on d4, the 3 on e5, the 1 on f4, the Mine Layer on
+# h5 and the Mine on g5 shut the squares below the boat off from the north.
+RECAPTURE = {'game': 'dover-patrol', 'variant': 'classic', 'to_move': 'south',
+             'pieces': {'south': {'e9': '2', 'd4': '5', 'e5': '3', 'f4': '1', 'g5': 'MI',
+                                  'h5': 'ML', 'c3': '9', 'a1': '4'},
+                        'north': {'e4': 'FB', 'f5': '9', 'a12': '10', 'b11': '3'}},
+             'flags': {'south': 'e4'}, 'revealed': {'north': ['e4']}}
+
+
+def test_the_hunt_goes_for_the_piece_carrying_our_flag_past_our_own_ships():
+    state = ENGINE.from_position(RECAPTURE)
+    grid = state.rules.grid
+    two = state.board[grid.parse("e9")]
+    north_moves = iter(["a12-b12", "b12-a12"] * 20)
+    for _ in range(20):
+        first = hunts(state, 0)[0]
+        state.apply(next(a for a in state.legal_actions() if isinstance(a, Move) and a.key == first))
+        if state.flag_carrier[0] == two:
+            break
+        state.apply_text(next(north_moves))
+    assert state.flag_carrier[0] == two, "South's 2 did not win the flag back"
+    assert grid.name(state.pos[two]) == "e3"

@@ -38,7 +38,8 @@ Levels (every action is judged on the same few sampled worlds, so actions compar
   with ``carrier_blockers``), never the one ship at home that sinks a known enemy ship near our
   harbour (``last_answers``). In a quiet move it hunts
   (``hunting``): the next move of the attack worth most per move of its way, when the search
-  finds it within ``HUNT_SLACK`` of its best (its attack within ``STRIKE_SLACK``). Like
+  finds it within ``HUNT_SLACK`` of its best (its attack within ``STRIKE_SLACK``); the enemy
+  piece carrying our flag above all, past our own ships if they stand in the way. Like
   ``normal`` it watches the gates of its base (``Plan.exposure``): nothing can attack a raider
   standing beside the base. So it shuts the boat gate on a raider (``boat_gate``: while a piece
   that may be the enemy's Flying Boat comes near the square outside our harbour wall beside the

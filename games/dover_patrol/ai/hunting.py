@@ -12,7 +12,9 @@ is worth (in the evaluation's points, over what the enemy piece may still be: ``
 each move the way to its square takes (``Ways.rings`` over empty squares), and the errand's next
 move (``sorties.errand``: it goes round squares a Mine may face and has a piece of ours on the
 attack square step aside). The player takes that move when the search finds it about as good as
-its best.
+its best. The enemy piece that carries our flag is the prey above all (``recaptures``): the
+flag comes back with it, and any piece of ours that can sink it goes, past our own ships if
+they stand in the way (``sorties.errand_past_ours``).
 """
 
 from __future__ import annotations
@@ -21,11 +23,12 @@ from ..rules import DoverState
 from ..rules.tables import ATTACKER_WINS, BOTH_SUNK, DEFENDER_WINS
 from .belief import kind_odds
 from .evaluation import MATERIAL, known_worth, plan_for
-from .sorties import attack_square, errand
+from .sorties import attack_square, errand, errand_past_ours
 
 SETUP = 2.0       # moves counted on top of each way: a near attack is not worth a far one's gain
 MIN_GAIN = 0.3    # points an attack must be worth, over what the prey may be, to go hunting
 SHORTLIST = 4     # the best few by the plain count of moves get their way worked out in full
+RECAPTURE = 20.0  # points on top for sinking the enemy piece that carries our flag: the flag comes back
 
 
 def attack_gain(world: DoverState, hunter: int, odds: list[float], unknown: bool,
@@ -59,6 +62,40 @@ def attack_gain(world: DoverState, hunter: int, odds: list[float], unknown: bool
     return gain
 
 
+def prey_odds(world: DoverState, odds: dict[int, list[float]], e: int) -> list[float]:
+    """The chances of each kind for enemy piece ``e``: ``kind_odds``'s row, or certainty for a
+    piece we know."""
+    row = odds.get(e)
+    if row is None:
+        row = [0.0] * 16
+        row[world.kind[e]] = 1.0
+    return row
+
+
+def recaptures(world: DoverState, me: int, captor: int, hunters: int, odds: dict[int, list[float]],
+               mover_bonus: float) -> list[tuple[float, int, int, tuple[int, int, int]]]:
+    """``hunts``'s ranking entries for the enemy piece carrying our flag: worth RECAPTURE more
+    (and ``mover_bonus`` if it can move), and hunted by every piece of ours with a way there,
+    past our own ships if need be (``errand_past_ours``): the flag is the game."""
+    pos = world.pos
+    a = attack_square(world, me, pos[captor])
+    if a < 0 or (world.sbb[1 - me] | world.mines_bb[me]) >> a & 1:
+        return []
+    bonus = RECAPTURE + (mover_bonus if mover_bonus and plan_for(world.rules).can_move(world, captor) else 0.0)
+    row = prey_odds(world, odds, captor)
+    found = []
+    for p in world.alive[me]:
+        if not hunters >> pos[p] & 1:
+            continue
+        gain = attack_gain(world, p, row, captor in odds, bonus)
+        if gain < MIN_GAIN:
+            continue
+        way = errand(world, me, p, pos[captor]) or errand_past_ours(world, me, p, pos[captor])
+        if way is not None:
+            found.append((-gain / (way[0] + SETUP), pos[p], pos[captor], way[1]))
+    return found
+
+
 def hunts(world: DoverState, me: int) -> list[tuple[int, int, int]]:
     """The first moves (from, to, attacked square or -1) of the attacks worth most per move of
     the way, best first (at most SHORTLIST, each worth MIN_GAIN at least). Read from one world
@@ -80,15 +117,15 @@ def hunts(world: DoverState, me: int) -> list[tuple[int, int, int]]:
     open_ = plan.open_water(world)
     found = []   # (gain per move, gain, our piece, enemy piece)
     mover_bonus = plan.hemming(world, me)[1]
+    captor = world.flag_carrier[me] if rules.flags else 0
+    if captor and world.owner[captor] == me:
+        captor = 0
     for e in world.alive[enemy]:
         bonus = mover_bonus if mover_bonus and plan.can_move(world, e) else 0.0
         a = attack_square(world, me, pos[e])
-        if a < 0 or blocked >> a & 1:
+        if a < 0 or blocked >> a & 1 or e == captor:
             continue
-        row = odds.get(e)
-        if row is None:   # a piece we know
-            row = [0.0] * 16
-            row[kind[e]] = 1.0
+        row = prey_odds(world, odds, e)
         gains: dict[tuple[int, bool], float] = {}   # by the kind of our piece, and if it is shown
         ways = [(2, hunters & (1 << a))]   # one of ours on the square: off and back
         ways += [(moves, ring & hunters) for moves, ring in enumerate(plan.rings(a, open_), 1)]
@@ -109,6 +146,8 @@ def hunts(world: DoverState, me: int) -> list[tuple[int, int, int]]:
         way = errand(world, me, p, pos[e])
         if way is not None:
             ranked.append((-gain / (way[0] + SETUP), pos[p], pos[e], way[1]))
+    if captor:
+        ranked += recaptures(world, me, captor, hunters, odds, mover_bonus)
     ranked.sort()
     firsts: list[tuple[int, int, int]] = []
     for *_, first in ranked:

@@ -22,6 +22,7 @@ enemy piece and takes from moves back into a position already seen.
 
 from __future__ import annotations
 
+import heapq
 from collections import deque
 
 from ..rules import FB, MI, ML, MS, DoverState, Move
@@ -37,6 +38,7 @@ REPEAT_COST = 6.0     # points taken from a move back into a position already se
 GUARD_REACH = 4       # an enemy piece this few moves from the enemy flag guards it
 PROBERS = frozenset((1, 2, 3, 4, 5))   # the pieces a fleet sends to probe: cheap and many
 SEARCH_DEPTH = 24     # the longest errand looked for
+MAKE_ROOM = 2         # moves counted for each ship of ours on an errand's way: it steps aside
 
 
 def pressure(state: DoverState) -> float:
@@ -74,13 +76,9 @@ def errand(state: DoverState, me: int, piece: int, target: int) -> tuple[int, tu
         return None
     board, owner = state.board, state.owner
     start = state.pos[piece]
-    contact = r.contact[me]
 
     def safe(sq: int, kind: int = state.kind[piece]) -> bool:
-        """No enemy piece beside ``sq`` that may be a Mine or Mine Layer blowing ``kind`` up."""
-        return not any(q and owner[q] != me and q != board[target]
-                       and blows_up(r, kind, known_mask(state, me, q))
-                       for q in (board[c] for c in contact[sq]))
+        return safe_arrival(state, me, sq, kind, target)
 
     blocker = board[goal] if goal != start else 0
     if blocker and (owner[blocker] != me or state.kind[blocker] == MI):
@@ -111,6 +109,73 @@ def errand(state: DoverState, me: int, piece: int, target: int) -> tuple[int, tu
                 for m in r.steps[n]:
                     if not board[m] and r.is_base[m] < 0 and safe(m, state.kind[q]):
                         return 3, (n, m, -1)
+    return None
+
+
+def safe_arrival(state: DoverState, me: int, sq: int, kind: int, target: int) -> bool:
+    """No enemy piece but the one on ``target`` beside ``sq`` that may be a Mine or Mine Layer
+    blowing a piece of ``kind`` up on arrival there."""
+    board, owner = state.board, state.owner
+    return not any(q and owner[q] != me and q != board[target]
+                   and blows_up(state.rules, kind, known_mask(state, me, q))
+                   for q in (board[c] for c in state.rules.contact[me][sq]))
+
+
+def errand_past_ours(state: DoverState, me: int, piece: int,
+                     target: int) -> tuple[int, tuple[int, int, int]] | None:
+    """``errand`` for a way that passes squares held by our own ships, each counted MAKE_ROOM
+    moves more: the length and the first move, which is ``piece``'s own step while the way's
+    next square is free, else a move of ours making room (the last of the ships standing in a
+    row on the way steps along it, or one of them steps off it). Found in draws against
+    ``normal``: an enemy Flying Boat sat with our flag for 340 plies in reach of our 2, whose
+    way there was shut only by ships of our own (game 170)."""
+    r = state.rules
+    goal = attack_square(state, me, target)
+    if goal < 0:
+        return None
+    board, owner, kind = state.board, state.owner, state.kind
+    start = state.pos[piece]
+    if board[goal] and goal != start and (owner[board[goal]] != me or kind[board[goal]] == MI):
+        return None
+    cost = {start: 0}
+    came_from: dict[int, int] = {}
+    todo = [(0, start)]
+    while todo:
+        d, sq = heapq.heappop(todo)
+        if sq == goal:
+            break
+        if d > cost[sq] or d >= SEARCH_DEPTH:
+            continue
+        for to in r.steps[sq]:
+            q = board[to]
+            if (q and (owner[q] != me or kind[q] == MI)) or r.is_base[to] >= 0 \
+                    or not safe_arrival(state, me, to, kind[piece], target):
+                continue
+            step = d + 1 + (MAKE_ROOM if q else 0)
+            if step < cost.get(to, SEARCH_DEPTH + 1):
+                cost[to] = step
+                came_from[to] = sq
+                heapq.heappush(todo, (step, to))
+    if goal not in came_from:
+        return None
+    way = [goal]
+    while way[-1] != start:
+        way.append(came_from[way[-1]])
+    way.reverse()
+    if not board[way[1]]:
+        return cost[goal], (start, way[1], target if way[1] == goal else -1)
+    run = 1   # the ships of ours standing in a row on the way, from the next square on
+    while run + 1 < len(way) and board[way[run + 1]]:
+        run += 1
+    on_way = set(way)
+    for i in range(run, 0, -1):
+        sq, q = way[i], board[way[i]]
+        room = [n for n in r.steps[sq] if not board[n] and r.is_base[n] < 0 and n not in on_way]
+        if i == run and i + 1 < len(way) and way[i + 1] != goal:
+            room.insert(0, way[i + 1])   # the last of the row steps along the way
+        for n in room:
+            if safe_arrival(state, me, n, kind[q], target):
+                return cost[goal], (sq, n, -1)
     return None
 
 
