@@ -73,15 +73,15 @@ def prey_odds(world: DoverState, odds: dict[int, list[float]], e: int) -> list[f
 
 
 def recaptures(world: DoverState, me: int, captor: int, hunters: int, odds: dict[int, list[float]],
-               mover_bonus: float) -> list[tuple[float, int, int, tuple[int, int, int]]]:
-    """``hunts``'s ranking entries for the enemy piece carrying our flag: worth RECAPTURE more
-    (and ``mover_bonus`` if it can move), and hunted by every piece of ours with a way there,
-    past our own ships if need be (``errand_past_ours``): the flag is the game."""
+               bonus: float, blocked: int) -> list[tuple[float, int, int, tuple[int, int, int]]]:
+    """``hunts``'s ranking entries for the enemy piece carrying our flag (``bonus`` includes
+    RECAPTURE), hunted by every piece of ours with a way to the square it is attacked from
+    (unless ``blocked`` there), past our own ships if need be (``errand_past_ours``): the flag
+    is the game."""
     pos = world.pos
     a = attack_square(world, me, pos[captor])
-    if a < 0 or (world.sbb[1 - me] | world.mines_bb[me]) >> a & 1:
+    if a < 0 or blocked >> a & 1:
         return []
-    bonus = RECAPTURE + (mover_bonus if mover_bonus and plan_for(world.rules).can_move(world, captor) else 0.0)
     row = prey_odds(world, odds, captor)
     found = []
     for p in world.alive[me]:
@@ -120,11 +120,14 @@ def hunts(world: DoverState, me: int) -> list[tuple[int, int, int]]:
     captor = world.flag_carrier[me] if rules.flags else 0
     if captor and world.owner[captor] == me:
         captor = 0
+    def bonus_for(e: int) -> float:
+        return mover_bonus if mover_bonus and plan.can_move(world, e) else 0.0
+
     for e in world.alive[enemy]:
-        bonus = mover_bonus if mover_bonus and plan.can_move(world, e) else 0.0
         a = attack_square(world, me, pos[e])
         if a < 0 or blocked >> a & 1 or e == captor:
             continue
+        bonus = bonus_for(e)
         row = prey_odds(world, odds, e)
         gains: dict[tuple[int, bool], float] = {}   # by the kind of our piece, and if it is shown
         ways = [(2, hunters & (1 << a))]   # one of ours on the square: off and back
@@ -147,7 +150,7 @@ def hunts(world: DoverState, me: int) -> list[tuple[int, int, int]]:
         if way is not None:
             ranked.append((-gain / (way[0] + SETUP), pos[p], pos[e], way[1]))
     if captor:
-        ranked += recaptures(world, me, captor, hunters, odds, mover_bonus)
+        ranked += recaptures(world, me, captor, hunters, odds, RECAPTURE + bonus_for(captor), blocked)
     ranked.sort()
     firsts: list[tuple[int, int, int]] = []
     for *_, first in ranked:
