@@ -12,7 +12,7 @@ from pathlib import Path
 from games.dover_patrol import ai
 from games.dover_patrol.ai import plans
 from games.dover_patrol.ai.plans import TIE, progress
-from games.dover_patrol.rules import Move
+from games.dover_patrol.rules import ENGINE, Move
 from navalgames.core.match import replay
 from navalgames.core.records import read_record
 
@@ -168,3 +168,40 @@ def test_a_carrier_boxed_in_far_from_home_is_planned_for_once_the_quiet_turns_mo
     chosen = ai.make_player("hard", "north", seed=701).choose(late, "north")
     assert str(chosen) == "e5-e6"
     assert PLAN_REACH < 9   # nine moves out: only the quiet turns bring the planner in
+
+
+# Game 43 of `navalgames tournament dover-patrol --a hard --b tests.ai.dover_opponents:rusher
+# --seed 7` (e23bc85), ply 325: North's Flying Boat has just taken South's flag on c1 and must
+# leave the base. South's harbour is full of ships that cannot move.
+BOXED = {"game": "dover-patrol", "variant": "classic", "to_move": "north", "ply": 325,
+         "flags": {"north": "base", "south": "c1"},
+         "pieces": {"north": {"a10": "5", "a4": "10", "a5": "2", "a6": "ML", "a7": "5", "a8": "3",
+                              "c1": "FB", "c4": "4", "c5": "3", "d9": "MI", "e12": "5", "f10": "4",
+                              "f11": "MI", "g10": "2", "g11": "9", "g12": "SS", "g8": "MI",
+                              "h10": "SS", "h12": "MS", "h9": "8"},
+                    "south": {"a1": "MS", "a2": "5", "a3": "FB", "b2": "5", "b3": "3", "c2": "SS",
+                              "c3": "MS", "d4": "MI", "g4": "1", "g5": "MI", "g9": "7", "h3": "SS",
+                              "h4": "10", "h5": "MI", "h8": "ML"}},
+         "moved": {"north": ["c1", "a4", "c4", "a5", "c5", "a6", "a7", "a8", "h9", "a10", "h10", "h12"],
+                   "south": ["a1", "a2", "b2", "c2", "a3", "h3", "g4", "h8", "g9"]},
+         "revealed": {"north": ["c1", "a4", "a6", "g8", "d9"], "south": ["h3", "d4", "g5", "h5", "g9"]}}
+
+
+def test_a_flag_carrier_leaves_the_enemy_base_by_the_way_that_stays_open():
+    # Rules, Flags: a carrier may not enter the enemy base again (the flag has left it), and a
+    # Flying Boat with a flag may not jump. Stepping to b1 shuts it in between South's Mine
+    # Sweeper on a1, its 5 on b2 and the base; e23bc85 did, and the game was drawn 200 quiet
+    # turns later. Over the wall to d1 it has its way home.
+    from games.dover_patrol.ai.evaluation import plan_for
+    state = ENGINE.from_position(BOXED)
+    plan = plan_for(state.rules)
+    for text, boxed in (("c1-b1", True), ("c1-d1", False)):
+        after = state.clone()
+        after.apply_text(text)
+        carrier = after.flag_carrier[0]
+        assert plan.boxed_in(after, carrier) is boxed, text
+        after.apply_text("g9-f9")   # South marks time
+        stuck = not any(getattr(a, "frm", -1) == after.pos[carrier] for a in after.legal_actions())
+        assert stuck is boxed, text
+    for seed in range(3):
+        assert str(ai.make_player("hard", "north", seed).choose(state, "north")) == "c1-d1"

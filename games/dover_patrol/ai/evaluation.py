@@ -28,6 +28,7 @@ WAY_OUT = 0.6         # ... and each move nearer the next one out counts this mu
 WAY_OUT_MOST = 6      # ... counting at most this many moves (an enemy ship in the way: the most)
 PRESSING = 0.05       # points per rank our ships stand forward: a fleet that holds back draws
 OWN_FLAG = 0.5        # weight of our own flag's way home while a piece of ours carries it
+BOXED_CARRIER = 15.0  # points off for a flag carrier of ours with nowhere to go (``boxed_in``)
 BASE_WATCH = 25.0     # points an open gate of our base costs with an enemy piece a move from it
 WATCH_FALL = 0.6      # ... and the share of that left for each move further the enemy piece is
 WATCH_REACH = 10      # an enemy piece further than this many moves from a gate is no threat yet
@@ -449,9 +450,10 @@ class Plan(Ways):
             # Worth more than any approach (closing(0) = CLOSE_MAX), or no one would take it;
             # and when it can be deposited, each step home outweighs a piece's worth of
             # anything else (it is the win).
+            boxed = BOXED_CARRIER if self.boxed_in(state, carrier) else 0.0
             if ours:
-                return CLOSE_MAX + 20.0 + 2.0 * closing(home)
-            return CLOSE_MAX + 5.0 + closing(home)
+                return CLOSE_MAX + 20.0 + 2.0 * closing(home) - boxed
+            return CLOSE_MAX + 5.0 + closing(home) - boxed
         if carrier:
             # The enemy took its flag back: chase the carrier.
             return 10.0 + 0.5 * closing(self._nearest(state, side, pos[carrier]))
@@ -471,7 +473,20 @@ class Plan(Ways):
             return 0.0
         home = self.way(state, side, self.rules.bases[side], crew_of(state.kind[own]),
                         solid_mines=True)[state.pos[own]]
-        return OWN_FLAG * (CLOSE_MAX - closing(home))
+        boxed = BOXED_CARRIER if self.boxed_in(state, own) else 0.0
+        return OWN_FLAG * (CLOSE_MAX - closing(home)) + boxed
+
+    def boxed_in(self, state: DoverState, carrier: int) -> bool:
+        """Whether a flag carrier has nowhere to go: no empty square beside it but the enemy
+        base (closed to a piece that already carries a flag), and no ship of its own side beside
+        it to make room. Only the enemy moving away frees it. Found against the rusher: our
+        Flying Boat took the flag and stepped off the enemy base into the corner of its harbour,
+        between two enemy ships that never moved, instead of out over the wall; the full harbour
+        it left the enemy looked worth more than its way home, and the game was drawn."""
+        side = state.owner[carrier]
+        steps = self.free_step_bits if state.kind[carrier] == FB else self.step_bits
+        exits = (~state.occ & ~self.base_bits[1 - side]) | (state.sbb[side] & ~state.mines_bb[side])
+        return not steps[state.pos[carrier]] & exits
 
     def _hunt(self, state: DoverState, side: int) -> float:
         """Pitched Battle: close on the enemy's last ships (Mines need not be sunk)."""
