@@ -478,14 +478,17 @@ class Plan(Ways):
 
     def boxed_in(self, state: DoverState, carrier: int) -> bool:
         """Whether a flag carrier has nowhere to go: no empty square beside it but the enemy
-        base (closed to a piece that already carries a flag), and no ship of its own side beside
-        it to make room. Only the enemy moving away frees it. Found against the rusher: our
-        Flying Boat took the flag and stepped off the enemy base into the corner of its harbour,
-        between two enemy ships that never moved, instead of out over the wall; the full harbour
-        it left the enemy looked worth more than its way home, and the game was drawn."""
-        side = state.owner[carrier]
-        steps = self.free_step_bits if state.kind[carrier] == FB else self.step_bits
+        base (closed to a piece that already carries a flag), no ship of its own side beside it
+        to make room and, for a Flying Boat (whose attack sinks nothing), only enemy ships
+        around it, which may never move away. Found against the rusher: our boat took the flag
+        and stepped off the enemy base into a corner of its full harbour, between two ships that
+        never moved, instead of out over the wall (the full harbour it left the enemy looked
+        worth more than its way home); the game was drawn."""
+        side, kind = state.owner[carrier], state.kind[carrier]
         exits = (~state.occ & ~self.base_bits[1 - side]) | (state.sbb[side] & ~state.mines_bb[side])
+        if kind != FB:   # a ship may sink its way out (a boat's attack sinks nothing)
+            exits |= state.sbb[1 - side] & ~state.mines_bb[1 - side]
+        steps = self.free_step_bits if kind == FB else self.step_bits
         return not steps[state.pos[carrier]] & exits
 
     def _hunt(self, state: DoverState, side: int) -> float:
