@@ -28,7 +28,8 @@ WAY_OUT = 0.6         # ... and each move nearer the next one out counts this mu
 WAY_OUT_MOST = 6      # ... counting at most this many moves (an enemy ship in the way: the most)
 PRESSING = 0.05       # points per rank our ships stand forward: a fleet that holds back draws
 OWN_FLAG = 0.5        # weight of our own flag's way home while a piece of ours carries it
-BOXED_CARRIER = 15.0  # points off for a flag carrier of ours with nowhere to go (``boxed_in``)
+BOXED_CARRIER = 15.0  # points off for a flag carrier of ours with nowhere to go (``boxed_in``;
+                      # not in the plain judgement: ``easy`` plays as before)
 BASE_WATCH = 25.0     # points an open gate of our base costs with an enemy piece a move from it
 WATCH_FALL = 0.6      # ... and the share of that left for each move further the enemy piece is
 WATCH_REACH = 10      # an enemy piece further than this many moves from a gate is no threat yet
@@ -450,7 +451,7 @@ class Plan(Ways):
             # Worth more than any approach (closing(0) = CLOSE_MAX), or no one would take it;
             # and when it can be deposited, each step home outweighs a piece's worth of
             # anything else (it is the win).
-            boxed = BOXED_CARRIER if self.boxed_in(state, carrier) else 0.0
+            boxed = BOXED_CARRIER if self.detailed and self.boxed_in(state, carrier) else 0.0
             if ours:
                 return CLOSE_MAX + 20.0 + 2.0 * closing(home) - boxed
             return CLOSE_MAX + 5.0 + closing(home) - boxed
