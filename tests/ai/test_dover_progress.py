@@ -192,9 +192,8 @@ def test_a_flag_carrier_leaves_the_enemy_base_by_the_way_that_stays_open():
     # Flying Boat with a flag may not jump. Stepping to b1 shuts it in between South's Mine
     # Sweeper on a1, its 5 on b2 and the base; e23bc85 did, and the game was drawn 200 quiet
     # turns later. Over the wall to d1 it has its way home.
-    from games.dover_patrol.ai.evaluation import plan_for
     state = ENGINE.from_position(BOXED)
-    plan = plan_for(state.rules)
+    plan = ai.plan_for(state.rules)
     for text, boxed in (("c1-b1", True), ("c1-d1", False)):
         after = state.clone()
         after.apply_text(text)

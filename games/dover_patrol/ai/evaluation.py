@@ -451,7 +451,7 @@ class Plan(Ways):
             # Worth more than any approach (closing(0) = CLOSE_MAX), or no one would take it;
             # and when it can be deposited, each step home outweighs a piece's worth of
             # anything else (it is the win).
-            boxed = BOXED_CARRIER if self.detailed and self.boxed_in(state, carrier) else 0.0
+            boxed = self.boxed_cost(state, carrier)
             if ours:
                 return CLOSE_MAX + 20.0 + 2.0 * closing(home) - boxed
             return CLOSE_MAX + 5.0 + closing(home) - boxed
@@ -474,8 +474,12 @@ class Plan(Ways):
             return 0.0
         home = self.way(state, side, self.rules.bases[side], crew_of(state.kind[own]),
                         solid_mines=True)[state.pos[own]]
-        boxed = BOXED_CARRIER if self.boxed_in(state, own) else 0.0
-        return OWN_FLAG * (CLOSE_MAX - closing(home)) + boxed
+        return OWN_FLAG * (CLOSE_MAX - closing(home)) + self.boxed_cost(state, own)
+
+    def boxed_cost(self, state: DoverState, carrier: int) -> float:
+        """What a flag carrier's being boxed in (``boxed_in``) costs its side: BOXED_CARRIER in
+        the detailed judgement, nothing in the plain one (``easy`` plays as before)."""
+        return BOXED_CARRIER if self.detailed and self.boxed_in(state, carrier) else 0.0
 
     def boxed_in(self, state: DoverState, carrier: int) -> bool:
         """Whether a flag carrier has nowhere to go: no empty square beside it but the enemy
