@@ -204,3 +204,40 @@ def test_a_flag_carrier_leaves_the_enemy_base_by_the_way_that_stays_open():
         assert stuck is boxed, text
     for seed in range(3):
         assert str(ai.make_player("hard", "north", seed).choose(state, "north")) == "c1-d1"
+
+
+# Game 78 of `navalgames tournament dover-patrol --a hard --b tests.ai.dover_opponents:sampler
+# --seed 7` (5cc2c95), ply 1015: North's Flying Boat carries South's flag on c2, inside South's
+# harbour. In the facing reading only a South piece on c1 could attack it there, and c1 is
+# South's base, where no South piece may stand.
+SHUT_OUT_OF_REACH = {
+    "game": "dover-patrol", "variant": "classic", "to_move": "south", "ply": 1015,
+    "flags": {"north": "base", "south": "c2"},
+    "pieces": {"north": {"a6": "3", "a7": "7", "a8": "MI", "a9": "5", "b9": "MI", "c2": "FB",
+                         "c7": "MI", "e3": "10", "f10": "ML", "f11": "MS", "g10": "4",
+                         "g11": "3", "g12": "SS", "h11": "5", "h12": "MS"},
+               "south": {"a10": "5", "a3": "MS", "a4": "4", "a5": "5", "b1": "4", "b5": "6",
+                         "b6": "SS", "b7": "7", "c3": "MS", "c5": "ML", "d2": "FB", "d4": "MI",
+                         "d5": "MI", "e6": "MI", "g9": "1", "h10": "9", "h7": "4", "h8": "3"}},
+    "moved": {"north": ["c2", "e3", "a6", "a7", "a9"],
+              "south": ["b1", "d2", "a3", "c3", "a4", "a5", "b5", "c5", "b6", "b7", "h7", "h8",
+                        "g9", "a10", "h10"]},
+    "revealed": {"north": ["c2", "e3", "a7", "c7", "a8", "b9"],
+                 "south": ["d2", "d5", "e6", "b7", "a10", "h10"]}}
+
+
+def test_an_enemy_carrier_is_not_shut_in_where_nothing_of_ours_can_attack_it():
+    # Rules, Attacks (facing) and Flags: no piece may stand on its own base, so nothing of
+    # South's can attack c2. 5cc2c95 stepped its 4 b1-b2, the boat's last way out (d2 over the
+    # wall is South's own boat), counting the boxed-in carrier against North; the position then
+    # repeated into a draw. Let out, the boat can be met and sunk on its way home.
+    state = ENGINE.from_position(SHUT_OUT_OF_REACH)
+    plan = ai.plan_for(state.rules)
+    after = state.clone()
+    after.apply_text("b1-b2")
+    carrier = after.flag_carrier[0]
+    assert plan.boxed_in(after, carrier)
+    assert plan.shut_out_of_reach(after, 0) == plan.boxed_cost(after, carrier) > 0
+    assert plan.shut_out_of_reach(after, 1) == 0     # North's own carrier: it pays in full
+    for seed in range(3):
+        assert str(ai.make_player("hard", "south", seed).choose(state, "south")) != "b1-b2"

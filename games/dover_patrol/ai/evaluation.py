@@ -481,6 +481,24 @@ class Plan(Ways):
         the detailed judgement, nothing in the plain one (``easy`` plays as before)."""
         return BOXED_CARRIER if self.detailed and self.boxed_in(state, carrier) else 0.0
 
+    def shut_out_of_reach(self, state: DoverState, side: int) -> float:
+        """What ``side``'s judgement takes back of the enemy carriers' ``boxed_cost`` where no
+        piece of ``side`` can ever attack them: every square in attacking position with the
+        carrier is ``side``'s own base, where none of its pieces may stand. Boxing such a
+        carrier in wins nothing back and only locks the game: against the sampler, our 4 shut
+        the enemy boat carrying our flag in on c2 (attackable only from our base c1) and the
+        position repeated into a draw, where letting it out to be sunk had won. (A carrier
+        boxed in on our base itself runs aground: that stays worth having.)"""
+        taken = 0.0
+        base = self.rules.bases[side]
+        contact = self.rules.contact[1 - side]
+        for carrier in state.flag_carrier:
+            if not carrier or state.owner[carrier] == side or state.pos[carrier] == base:
+                continue
+            if all(sq == base for sq in contact[state.pos[carrier]]):
+                taken += self.boxed_cost(state, carrier)
+        return taken
+
     def boxed_in(self, state: DoverState, carrier: int) -> bool:
         """Whether a flag carrier has nowhere to go: no empty square beside it but the enemy
         base (closed to a piece that already carries a flag), no ship of its own side beside it
@@ -601,7 +619,7 @@ def points(state: DoverState, side: str, detailed: bool = True) -> float:
         return WIN_POINTS if winner == side else -WIN_POINTS
     plan = plan_for(state.rules, detailed)
     me = SIDE_INDEX[side]
-    diff = plan.score(state, me) - plan.score(state, 1 - me)
+    diff = plan.score(state, me) - plan.score(state, 1 - me) - plan.shut_out_of_reach(state, me)
     # A draw that looms makes a lead worth less: for want of action (turns without a piece
     # removed), or by repetition (this very position seen before). So the side ahead presses on
     # and varies its play, and the side behind is glad to mark time.
