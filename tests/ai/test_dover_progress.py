@@ -241,3 +241,43 @@ def test_an_enemy_carrier_is_not_shut_in_where_nothing_of_ours_can_attack_it():
     assert plan.shut_out_of_reach(after, 1) == 0     # North's own carrier: it pays in full
     for seed in range(3):
         assert str(ai.make_player("hard", "south", seed).choose(state, "south")) != "b1-b2"
+
+
+# Game 162 of `navalgames tournament dover-patrol --a games.dover_patrol.ai:make_gatekeeper@hard
+# --b normal --seed 7` (e23bc85), ply 269, with North's Flying Boat on c4 made known: South's
+# Mine on c2 holds the gate in front of its base, the boat stands across the harbour wall.
+def leap_position():
+    pieces = {"north": {"a11": "MI", "a12": "3", "a5": "2", "a8": "MI", "a9": "5", "b4": "9",
+                        "c11": "ML", "c4": "FB", "f10": "7", "f11": "4", "g10": "2", "g11": "7",
+                        "g12": "MS", "h10": "SS", "h12": "4", "h9": "3"},
+              "south": {"a1": "SS", "a2": "2", "a4": "5", "b1": "4", "b2": "7", "b3": "3",
+                        "c2": "MI", "d1": "4", "d3": "5", "e1": "4", "e4": "MI", "e5": "MI",
+                        "f1": "FB", "f4": "3", "g1": "3", "g2": "ML", "g9": "5", "h1": "5",
+                        "h8": "6"}}
+    return ENGINE.from_position({
+        "game": "dover-patrol", "variant": "classic", "to_move": "south", "ply": 269,
+        "flags": {"north": "base", "south": "base"}, "pieces": pieces,
+        "moved": {"north": ["b4", "c4", "a5", "a9", "h9", "h10", "c11"],
+                  "south": ["a2", "b3", "d3", "a4", "f4", "h8", "g9"]},
+        "revealed": {"north": ["b4", "a5", "a8", "c11", "c4"], "south": ["d3", "e5", "g9"]}})
+
+
+def test_a_gate_held_by_a_mine_is_open_to_the_flying_boat_leaping_over_it():
+    # Rules, Flying Boat jump: over a wall and/or one Mine onto an empty square or the enemy base.
+    # From c4 the boat steps over the harbour wall to c3, its arrival's attack on c2 shows the
+    # Mine (combat table, row FB: nothing happens, both revealed), and next turn it jumps c3-c1.
+    # In the game it did (c4-c3xc2, then c3-c1) and took the flag. A ship of ours on c3 shuts
+    # that way: e23bc85 counted the Mine as a closed gate and played e1-e2 with every seed.
+    state = leap_position()
+    plan = ai.plan_for(state.rules)
+    assert plan.exposure(state, 0) == 25.0          # the boat one move from c3: BASE_WATCH
+    shut = state.clone()
+    shut.apply_text("b3-c3")
+    assert plan.exposure(shut, 0) == 0.0
+    probed = state.clone()
+    probed.apply_text("e1-e2")
+    probed.apply_text("c4-c3xc2")
+    probed.apply_text("e2-e1")
+    assert "c3-c1" in {str(a) for a in probed.legal_actions()}
+    for seed in range(3):
+        assert str(ai.make_player("hard", "south", seed).choose(state, "south")) == "b3-c3"

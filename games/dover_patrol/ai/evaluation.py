@@ -11,7 +11,7 @@ from navalgames.ai.mcts import outcome_value
 
 from ..rules import FB, MI, ML, MS, NORTH, SOUTH, SS, DoverState
 from ..rules.model import SIDE_INDEX
-from ..rules.tables import ATTACKER_WINS, Rules
+from ..rules.tables import ATTACKER_WINS, MI_BIT, Rules
 from .ways import FAR, WAY_SPAN, Ways, blows_up, crew_of, gate_squares, harbour_doorways, long_entries
 
 #: what a piece is worth to its fleet (valued ships by value; the specialists by their duties)
@@ -87,6 +87,22 @@ class Plan(Ways):
         self.gates = tuple(self._base_gates(s) for s in (SOUTH, NORTH))
         self.boat_leaps = rules.long_moves.get(FB) == "over-anything"
         self.gate_bits = tuple(sum(1 << sq for sq, _ in gates) for gates in self.gates)
+        # per side and gate, the squares from which the enemy's Flying Boat jumps over that gate
+        # onto the base (a jump may pass over a Mine it knows of), each with whether the boat
+        # there faces the gate (attacking it shows what it is: a Mine there is as good as known)
+        self.leaps_over = tuple(self._leaps_over(s) for s in (SOUTH, NORTH))
+
+    def _leaps_over(self, side: int) -> dict[int, tuple[tuple[int, bool], ...]]:
+        r = self.rules
+        base = r.bases[side]
+        if base < 0 or not r.variant.flying_boat_jump or r.fleet_orders:
+            return {}   # (Fleet Orders: the Flying Boat's leaps are gates of their own)
+        found: dict[int, list[tuple[int, bool]]] = {}
+        for sq in range(r.size):
+            for mid, to, _ in r.doubles[sq]:
+                if to == base:
+                    found.setdefault(mid, []).append((sq, mid in r.contact[1 - side][sq]))
+        return {mid: tuple(squares) for mid, squares in found.items()}
 
     def _base_gates(self, side: int) -> tuple[tuple[int, bool], ...]:
         """The gates of ``side``'s base in the flag variants and Fleet Orders: the squares beside
@@ -336,11 +352,16 @@ class Plan(Ways):
         ships = state.sbb[enemy] & ~state.mines_bb[enemy] & ~boats
         guards = state.sbb[side] & ~state.mines_bb[side]
         total = 0.0
+        leaps = self.leaps_over[side]
         for sq, boat_only in gates:
             q = board[sq]
             if q:
                 if owner[q] == enemy and kind[q] != MI and (kind[q] == FB or not boat_only):
                     total += WATCH_LOST
+                elif boats and kind[q] == MI and sq in leaps:
+                    known = state.pub[q] & state.priv[enemy][q] == MI_BIT
+                    takeoffs = [t for t, faces in leaps[sq] if known or faces]
+                    total += self.leap_threat(state, takeoffs, known, boats, guards)
                 continue
             if not boats and (boat_only or not ships):
                 continue   # nothing of the enemy's could ever use it
@@ -357,6 +378,33 @@ class Plan(Ways):
                     threat *= 0.5 ** (raider - guard)
             total += threat
         return BASE_WATCH * min(total, WATCH_LOST)
+
+    def leap_threat(self, state: DoverState, takeoffs: list[int], known: bool, boats: int,
+                    guards: int) -> float:
+        """A gate held by our own Mine is no gate to the enemy's Flying Boat, which jumps over a
+        Mine it knows of onto the base from the square beyond (and from a square facing the
+        Mine, its arrival's attack shows it one): what that costs, as an open gate's threat
+        (``exposure``) from the nearest such square, which a ship of ours standing on shuts.
+        Against `normal`, four flags were taken so (c3-c1 over South's Mine on c2, f10-f12 over
+        North's on f11), the boat probing the Mine first in two of them; two were drawn."""
+        threat = 0.0
+        board = state.board
+        for sq in takeoffs:
+            q = board[sq]
+            if q:
+                if boats >> sq & 1:   # the boat stands there: the flag as good as gone, or
+                    # (the Mine unknown) once it has stepped off and back to attack it
+                    return WATCH_LOST if known else WATCH_FALL
+                continue   # a piece on the square: no boat takes off from there
+            raider = self.moves_to(state, sq, boats, True)
+            if raider >= WATCH_REACH:
+                continue
+            found = WATCH_FALL ** (raider - 1)
+            guard = self.moves_to(state, sq, guards, False, raider)
+            if guard < raider:
+                found *= 0.5 ** (raider - guard)
+            threat = max(threat, found)
+        return threat
 
     def moves_to(self, state: DoverState, sq: int, pieces: int, boat: bool,
                  reach: int = WATCH_REACH) -> int:
