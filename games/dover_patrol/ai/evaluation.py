@@ -91,6 +91,10 @@ class Plan(Ways):
         # onto the base (a jump may pass over a Mine it knows of), each with whether the boat
         # there faces the gate (attacking it shows what it is: a Mine there is as good as known)
         self.leaps_over = tuple(self._leaps_over(s) for s in (SOUTH, NORTH))
+        # per side, the squares where no piece of that side can ever attack an enemy piece (each
+        # square in attacking position with it is that side's own base, or there is none)
+        self.out_of_reach = tuple(frozenset(gate_squares(rules, s, range(rules.size)))
+                                  for s in (SOUTH, NORTH))
 
     def _leaps_over(self, side: int) -> dict[int, tuple[tuple[int, bool], ...]]:
         r = self.rules
@@ -538,12 +542,10 @@ class Plan(Ways):
         position repeated into a draw, where letting it out to be sunk had won. (A carrier
         boxed in on our base itself runs aground: that stays worth having.)"""
         taken = 0.0
-        base = self.rules.bases[side]
-        contact = self.rules.contact[1 - side]
+        base, unreached = self.rules.bases[side], self.out_of_reach[side]
         for carrier in state.flag_carrier:
-            if not carrier or state.owner[carrier] == side or state.pos[carrier] == base:
-                continue
-            if all(sq == base for sq in contact[state.pos[carrier]]):
+            if carrier and state.owner[carrier] != side and state.pos[carrier] != base \
+                    and state.pos[carrier] in unreached:
                 taken += self.boxed_cost(state, carrier)
         return taken
 
