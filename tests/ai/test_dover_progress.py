@@ -267,7 +267,7 @@ def test_a_gate_held_by_a_mine_is_open_to_the_flying_boat_leaping_over_it():
     # From c4 the boat steps over the harbour wall to c3, its arrival's attack on c2 shows the
     # Mine (combat table, row FB: nothing happens, both revealed), and next turn it jumps c3-c1.
     # In the game it did (c4-c3xc2, then c3-c1) and took the flag. A ship of ours on c3 shuts
-    # that way: e23bc85 counted the Mine as a closed gate and played e1-e2 with every seed.
+    # that way: ead1aed counted the Mine as a closed gate and played e1-e2 with every seed.
     state = leap_position()
     plan = ai.plan_for(state.rules)
     assert plan.exposure(state, 0) == 25.0          # the boat one move from c3: BASE_WATCH
