@@ -376,12 +376,16 @@ class Plan(Ways):
                 raider = min(raider, self.moves_to(state, sq, ships, False))
             threat = WATCH_OPEN if boats else 0.0
             if raider < WATCH_REACH:
-                threat += WATCH_FALL ** (raider - 1)
-                guard = self.moves_to(state, sq, guards, False, raider)
-                if guard < raider:
-                    threat *= 0.5 ** (raider - guard)
+                threat = (threat + WATCH_FALL ** (raider - 1)) * self.guarded(state, sq, raider, guards)
             total += threat
         return BASE_WATCH * min(total, WATCH_LOST)
+
+    def guarded(self, state: DoverState, sq: int, raider: int, guards: int) -> float:
+        """The share of a gate's threat left when ``raider`` moves from it: halved for each move
+        a piece of ``guards`` (a bitboard) reaches ``sq`` before the raider (it is the enemy's
+        move, so a guard as far as the raider or further comes too late)."""
+        guard = self.moves_to(state, sq, guards, False, raider)
+        return 0.5 ** (raider - guard) if guard < raider else 1.0
 
     def leap_threat(self, state: DoverState, takeoffs: list[int], known: bool, boats: int,
                     guards: int) -> float:
@@ -403,11 +407,7 @@ class Plan(Ways):
             raider = self.moves_to(state, sq, boats, True)
             if raider >= WATCH_REACH:
                 continue
-            found = WATCH_FALL ** (raider - 1)
-            guard = self.moves_to(state, sq, guards, False, raider)
-            if guard < raider:
-                found *= 0.5 ** (raider - guard)
-            threat = max(threat, found)
+            threat = max(threat, WATCH_FALL ** (raider - 1) * self.guarded(state, sq, raider, guards))
         return threat
 
     def moves_to(self, state: DoverState, sq: int, pieces: int, boat: bool,
